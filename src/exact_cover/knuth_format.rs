@@ -1,0 +1,199 @@
+//! Knuth's DLX1 text format for exact-cover problems.
+//!
+//! ```text
+//! | lines that begin with a bar are comments
+//! a b c d e f g | x y      <- items: primary, then (after a lone |) secondary
+//! c e                      <- one option per line: item names
+//! a d g
+//! b c f x
+//! ```
+//! Blank lines are ignored, and so are comment lines beginning with `|`.
+//! Colors (DLX2's `item:color`) are not supported and are reported as errors.
+
+use std::fmt::Write as _;
+
+use super::problem::{ItemKind, Problem};
+use crate::error::InputError;
+
+/// A parsed file: the problem, and the line each option came from.
+#[derive(Debug, Clone)]
+pub struct XcFile {
+    /// The problem the file states.
+    pub problem: Problem,
+    /// 1-based source line of each option.
+    pub option_lines: Vec<usize>,
+}
+
+/// Whether `text` looks like Knuth's format: its first line that is neither
+/// blank nor a `|` comment names items and is not a Sudoku line, and the file
+/// is not made only of digits.
+pub fn looks_like(text: &str) -> bool {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|'));
+    let Some(first) = lines.next() else {
+        return text.lines().any(|l| l.starts_with('|'));
+    };
+    let has_letters = first
+        .split_whitespace()
+        .any(|w| !w.chars().all(|c| c.is_ascii_digit()));
+    let starts_with_comment = text.trim_start().starts_with('|');
+    starts_with_comment || (has_letters && first.split_whitespace().count() > 1)
+}
+
+/// Parses Knuth's format; `file` names the source in error messages.
+pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
+    let err = |line: usize, reason: String| InputError::new(file, line, reason);
+    let mut problem = Problem::new();
+    let mut option_lines = Vec::new();
+    let mut items_seen = false;
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let line = raw.trim_end_matches('\r');
+        if line.starts_with('|') || line.trim().is_empty() {
+            continue;
+        }
+        if !items_seen {
+            items_seen = true;
+            let mut kind = ItemKind::Primary;
+            for word in line.split_whitespace() {
+                if word == "|" {
+                    if kind == ItemKind::Secondary {
+                        return Err(err(line_no, "a second `|` in the item line".into()));
+                    }
+                    kind = ItemKind::Secondary;
+                    continue;
+                }
+                problem
+                    .add_item(word.to_string(), kind)
+                    .map_err(|e| err(line_no, e.to_string()))?;
+            }
+            if problem.items().is_empty() {
+                return Err(err(line_no, "the item line names no items".into()));
+            }
+            continue;
+        }
+        let names: Vec<&str> = line.split_whitespace().collect();
+        if let Some(colored) = names
+            .iter()
+            .find(|n| n.contains(':') && problem.item_id(n).is_none())
+        {
+            return Err(err(
+                line_no,
+                format!("`{colored}`: colors (item:color, DLX2) are not supported"),
+            ));
+        }
+        problem
+            .add_option_by_name(&names)
+            .map_err(|e| err(line_no, e.to_string()))?;
+        option_lines.push(line_no);
+    }
+    if !items_seen {
+        return Err(err(
+            text.lines().count().max(1),
+            "no item line: the file has only comments or blank lines".into(),
+        ));
+    }
+    Ok(XcFile {
+        problem,
+        option_lines,
+    })
+}
+
+/// Writes `problem` in Knuth's format (parsing the result gives it back).
+pub fn write(problem: &Problem) -> String {
+    let mut out = String::new();
+    let names = |kind| {
+        problem
+            .items()
+            .iter()
+            .filter(move |i| i.kind == kind)
+            .map(|i| i.name.as_str())
+    };
+    let primary: Vec<&str> = names(ItemKind::Primary).collect();
+    let secondary: Vec<&str> = names(ItemKind::Secondary).collect();
+    out.push_str(&primary.join(" "));
+    if !secondary.is_empty() {
+        let _ = write!(out, " | {}", secondary.join(" "));
+    }
+    out.push('\n');
+    for k in 0..problem.options() {
+        out.push_str(&problem.option_names(k).join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KNUTH_EXAMPLE: &str = "| Knuth's example from Dancing Links\n\
+        a b c d e f g\n\
+        c e\n\
+        a d g\n\
+        b c f\n\
+        a d f\n\
+        b g\n\
+        d e g\n";
+
+    #[test]
+    fn parses_and_round_trips() {
+        let xc = parse(KNUTH_EXAMPLE, "ex.dlx").unwrap();
+        assert_eq!(xc.problem.items().len(), 7);
+        assert_eq!(xc.problem.options(), 6);
+        assert_eq!(xc.option_lines, vec![3, 4, 5, 6, 7, 8]);
+        let again = parse(&write(&xc.problem), "w").unwrap();
+        assert_eq!(write(&again.problem), write(&xc.problem));
+        assert!(looks_like(KNUTH_EXAMPLE));
+        assert!(!looks_like(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+        ));
+        assert!(!looks_like("0 0 1\n2 3 4\n"));
+    }
+
+    #[test]
+    fn secondary_items_after_bar() {
+        let xc = parse("a b | x y\na x\nb\n", "s").unwrap();
+        let kinds: Vec<_> = xc.problem.items().iter().map(|i| i.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                ItemKind::Primary,
+                ItemKind::Primary,
+                ItemKind::Secondary,
+                ItemKind::Secondary
+            ]
+        );
+        assert_eq!(write(&xc.problem), "a b | x y\na x\nb\n");
+    }
+
+    #[test]
+    fn errors_name_file_and_line() {
+        let cases = [
+            ("a b\n| c\na z\n", "f:3: unknown item `z`"),
+            ("a b\na a\n", "f:2: item `a` appears twice in one option"),
+            ("a | x\nx\n", "f:2: option has no primary item"),
+            ("a | b | c\n", "f:1: a second `|` in the item line"),
+            ("a a\n", "f:1: item `a` is declared twice"),
+            (
+                "| only comments\n",
+                "f:1: no item line: the file has only comments or blank lines",
+            ),
+            (
+                "",
+                "f:1: no item line: the file has only comments or blank lines",
+            ),
+            ("|c\n |\n", "f:2: the item line names no items"),
+            (
+                "a b\na:red b\n",
+                "f:2: `a:red`: colors (item:color, DLX2) are not supported",
+            ),
+        ];
+        for (text, message) in cases {
+            let e = parse(text, "f").unwrap_err();
+            assert_eq!(e.to_string(), message, "input {text:?}");
+        }
+    }
+}

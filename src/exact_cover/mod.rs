@@ -1,0 +1,18 @@
+//! The exact-cover engine. It knows nothing about puzzles.
+//!
+//! State a problem with [`Problem`], compile it to a [`Matrix`] once, and
+//! solve it with a [`Solver`] (one per thread) as often as needed:
+//! [`Solver::reset`], [`Solver::select`] the options every solution must
+//! contain, then [`Solver::first_solution`], [`Solver::count`] or
+//! [`Solver::search`] with a visitor.
+
+mod arena;
+pub mod knuth_format;
+mod problem;
+mod search;
+mod verify;
+
+pub use arena::Matrix;
+pub use problem::{Item, ItemKind, Problem, ProblemError};
+pub use search::{Conflict, End, Limits, Report, Solver, Stats};
+pub use verify::{verify, CoverError};

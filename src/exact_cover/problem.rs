@@ -1,0 +1,252 @@
+//! The [`Problem`] builder: named items and the options that cover them.
+//!
+//! A problem is stated once, in terms a person can read (item names, lists of
+//! items), and then compiled into a [`Matrix`](crate::exact_cover::Matrix) for
+//! fast repeated solving.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// Covered by exactly one option of every solution.
+    Primary,
+    /// Covered by at most one option of every solution.
+    Secondary,
+}
+
+/// One named item of a [`Problem`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The item's name, unique within its problem.
+    pub name: String,
+    /// Primary (exactly once) or secondary (at most once).
+    pub kind: ItemKind,
+}
+
+/// Why a [`Problem`] rejected an item or an option.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProblemError {
+    /// An item was declared twice.
+    #[error("item `{0}` is declared twice")]
+    DuplicateItem(String),
+    /// An item name was empty or contained whitespace or `|`.
+    #[error("item name `{0}` is not allowed (empty, or contains whitespace or `|`)")]
+    BadItemName(String),
+    /// An option named an item that was never declared.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option referred to an item index past the end.
+    #[error("item index {0} is out of range")]
+    ItemOutOfRange(usize),
+    /// An option listed the same item twice.
+    #[error("item `{0}` appears twice in one option")]
+    RepeatedItem(String),
+    /// An option listed no items at all.
+    #[error("empty option")]
+    EmptyOption,
+    /// An option listed only secondary items.
+    #[error("option has no primary item")]
+    NoPrimaryItem,
+    /// More items or option nodes than the 32-bit arena can address.
+    #[error("problem too large: more than {0} nodes")]
+    TooLarge(usize),
+}
+
+/// An exact-cover problem: items and options.
+///
+/// Items are numbered from 0 in the order they are added; options likewise.
+/// Solutions are reported as option numbers.
+///
+/// ```
+/// use dlx_engine::exact_cover::{Problem, Solver};
+///
+/// let mut p = Problem::new();
+/// for name in ["a", "b", "c"] {
+///     p.add_primary(name).unwrap();
+/// }
+/// p.add_option_by_name(["a", "b"]).unwrap(); // option 0
+/// p.add_option_by_name(["c"]).unwrap(); //      option 1
+/// p.add_option_by_name(["b", "c"]).unwrap(); // option 2
+/// let mut solver = Solver::new(&p.compile().unwrap());
+/// assert_eq!(solver.first_solution().unwrap(), vec![0, 1]);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Problem {
+    items: Vec<Item>,
+    index: HashMap<String, usize>,
+    /// Item numbers of every option, concatenated; `option_starts[k]..option_starts[k+1]`.
+    option_items: Vec<u32>,
+    option_starts: Vec<usize>,
+}
+
+impl Problem {
+    /// An empty problem.
+    pub fn new() -> Self {
+        Problem {
+            option_starts: vec![0],
+            ..Default::default()
+        }
+    }
+
+    /// Declares a primary item (covered exactly once); returns its number.
+    pub fn add_primary(&mut self, name: impl Into<String>) -> Result<usize, ProblemError> {
+        self.add_item(name.into(), ItemKind::Primary)
+    }
+
+    /// Declares a secondary item (covered at most once); returns its number.
+    pub fn add_secondary(&mut self, name: impl Into<String>) -> Result<usize, ProblemError> {
+        self.add_item(name.into(), ItemKind::Secondary)
+    }
+
+    /// Declares an item of the given kind; returns its number.
+    pub fn add_item(&mut self, name: String, kind: ItemKind) -> Result<usize, ProblemError> {
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '|') {
+            return Err(ProblemError::BadItemName(name));
+        }
+        if self.index.contains_key(&name) {
+            return Err(ProblemError::DuplicateItem(name));
+        }
+        let id = self.items.len();
+        self.index.insert(name.clone(), id);
+        self.items.push(Item { name, kind });
+        Ok(id)
+    }
+
+    /// Adds an option given by item numbers; returns the option's number.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ProblemError> {
+        if items.is_empty() {
+            return Err(ProblemError::EmptyOption);
+        }
+        let mut has_primary = false;
+        for (k, &item) in items.iter().enumerate() {
+            let spec = self
+                .items
+                .get(item)
+                .ok_or(ProblemError::ItemOutOfRange(item))?;
+            if items[..k].contains(&item) {
+                return Err(ProblemError::RepeatedItem(spec.name.clone()));
+            }
+            has_primary |= spec.kind == ItemKind::Primary;
+        }
+        if !has_primary {
+            return Err(ProblemError::NoPrimaryItem);
+        }
+        // Items, options and spacers must all fit in u32 arena links.
+        let nodes = self.items.len() + self.option_items.len() + items.len() + self.options() + 3;
+        if nodes >= u32::MAX as usize / 2 {
+            return Err(ProblemError::TooLarge(nodes));
+        }
+        self.option_items.extend(items.iter().map(|&i| i as u32));
+        self.option_starts.push(self.option_items.len());
+        Ok(self.options() - 1)
+    }
+
+    /// Adds an option given by item names; returns the option's number.
+    pub fn add_option_by_name<I, S>(&mut self, names: I) -> Result<usize, ProblemError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let ids = names
+            .into_iter()
+            .map(|n| {
+                let n = n.as_ref();
+                self.item_id(n)
+                    .ok_or_else(|| ProblemError::UnknownItem(n.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.add_option(&ids)
+    }
+
+    /// The number of the item called `name`, if declared.
+    pub fn item_id(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    /// All items, in declaration order.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    /// How many options have been added.
+    pub fn options(&self) -> usize {
+        self.option_starts.len() - 1
+    }
+
+    /// The item numbers of option `k`, in the order given.
+    ///
+    /// # Panics
+    /// If `k >= self.options()`.
+    pub fn option(&self, k: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.option_items[self.option_starts[k]..self.option_starts[k + 1]]
+            .iter()
+            .map(|&i| i as usize)
+    }
+
+    /// The item names of option `k`, in the order given.
+    pub fn option_names(&self, k: usize) -> Vec<&str> {
+        self.option(k)
+            .map(|i| self.items[i].name.as_str())
+            .collect()
+    }
+
+    /// Total number of item occurrences over all options.
+    pub fn option_nodes(&self) -> usize {
+        self.option_items.len()
+    }
+
+    /// Compiles the problem into a dancing-links [`Matrix`](crate::exact_cover::Matrix).
+    pub fn compile(&self) -> Result<crate::exact_cover::Matrix, ProblemError> {
+        crate::exact_cover::Matrix::new(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn abc() -> Problem {
+        let mut p = Problem::new();
+        p.add_primary("a").unwrap();
+        p.add_primary("b").unwrap();
+        p.add_secondary("s").unwrap();
+        p
+    }
+
+    #[test]
+    fn rejects_bad_items_and_options() {
+        let mut p = abc();
+        assert_eq!(
+            p.add_primary("a"),
+            Err(ProblemError::DuplicateItem("a".into()))
+        );
+        assert_eq!(
+            p.add_primary("x y"),
+            Err(ProblemError::BadItemName("x y".into()))
+        );
+        assert_eq!(p.add_primary(""), Err(ProblemError::BadItemName("".into())));
+        assert_eq!(
+            p.add_option_by_name(["a", "zz"]),
+            Err(ProblemError::UnknownItem("zz".into()))
+        );
+        assert_eq!(
+            p.add_option_by_name(["a", "s", "a"]),
+            Err(ProblemError::RepeatedItem("a".into()))
+        );
+        assert_eq!(
+            p.add_option_by_name(Vec::<&str>::new()),
+            Err(ProblemError::EmptyOption)
+        );
+        assert_eq!(
+            p.add_option_by_name(["s"]),
+            Err(ProblemError::NoPrimaryItem)
+        );
+        assert_eq!(p.add_option(&[7]), Err(ProblemError::ItemOutOfRange(7)));
+        assert_eq!(p.options(), 0, "rejected options must not be kept");
+        assert_eq!(p.add_option_by_name(["b", "s"]), Ok(0));
+        assert_eq!(p.option_names(0), vec!["b", "s"]);
+    }
+}

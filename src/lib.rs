@@ -19,3 +19,4 @@
 pub mod error;
 pub mod exact_cover;
 pub mod problems;
+pub mod puzzles;

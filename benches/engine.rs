@@ -1,0 +1,160 @@
+//! Engine benchmarks: counting every solution of classic exact-cover problems
+//! on one thread, the cost of `reset` + `select`, and the same counts done by
+//! the `dlx` crate (0.8, `unsafe-fast-index`) as a yardstick.
+//!
+//! Run with `cargo bench --bench engine`; see `benches/README.md`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
+use dlx_engine::exact_cover::{End, ItemKind, Limits, Problem, Solver};
+use dlx_engine::problems::{langford_pairs, n_queens, polyomino_packing, PENTOMINOES};
+
+/// A named workload and its published number of solutions.
+struct Workload {
+    name: &'static str,
+    problem: Problem,
+    solutions: u64,
+    /// Slow enough (about a second) to need few, flat samples.
+    slow: bool,
+}
+
+fn workloads() -> Vec<Workload> {
+    vec![
+        Workload {
+            name: "10-queens",
+            problem: n_queens(10),
+            solutions: 724,
+            slow: false,
+        },
+        Workload {
+            name: "13-queens",
+            problem: n_queens(13),
+            solutions: 73_712,
+            slow: true,
+        },
+        Workload {
+            name: "langford-12",
+            problem: langford_pairs(12),
+            // 108 144 up to reversal; the problem counts both mirror images.
+            solutions: 216_288,
+            slow: true,
+        },
+        Workload {
+            name: "pentominoes-6x10",
+            problem: polyomino_packing(6, 10, &PENTOMINOES),
+            solutions: 9_356,
+            slow: true,
+        },
+    ]
+}
+
+fn configure(group: &mut BenchmarkGroup<'_, WallTime>, slow: bool) {
+    if slow {
+        group.sample_size(10);
+        group.sampling_mode(SamplingMode::Flat);
+    } else {
+        group.sample_size(30);
+    }
+}
+
+fn count_ours(solver: &mut Solver) -> u64 {
+    let report = solver.count(Limits::none());
+    debug_assert_eq!(report.end, End::Exhausted);
+    report.solutions
+}
+
+fn bench_count(c: &mut Criterion) {
+    for w in workloads() {
+        let matrix = w.problem.compile().expect("problem compiles");
+        let mut solver = Solver::new(&matrix);
+        assert_eq!(count_ours(&mut solver), w.solutions, "{}", w.name);
+        let mut group = c.benchmark_group("count");
+        configure(&mut group, w.slow);
+        group.bench_function(w.name, |b| b.iter(|| black_box(count_ours(&mut solver))));
+        group.finish();
+    }
+}
+
+fn bench_reset_select(c: &mut Criterion) {
+    let matrix = n_queens(8).compile().expect("problem compiles");
+    let mut solver = Solver::new(&matrix);
+    // Queens on (0,0), (1,2) and (2,4): option i*8+j, mutually compatible.
+    let options = [0, 10, 20];
+    for &o in &options {
+        solver.select(o).expect("compatible options");
+    }
+    solver.reset();
+    c.bench_function("reset_select/8-queens-3-givens", |b| {
+        b.iter(|| {
+            for &o in &options {
+                solver.select(black_box(o)).expect("compatible options");
+            }
+            solver.reset();
+        })
+    });
+}
+
+/// The same problem for the `dlx` crate: primary items first, in our order
+/// (so both engines break MRV ties alike and walk the same search tree), then
+/// the secondary items.
+fn to_peer(problem: &Problem) -> dlx::x::Problem {
+    let items = problem.items();
+    let primaries = items.iter().filter(|i| i.kind == ItemKind::Primary).count();
+    let mut index = vec![0 as dlx::Uint; items.len()];
+    let (mut next_primary, mut next_secondary) = (0, primaries);
+    for (k, item) in items.iter().enumerate() {
+        let slot = if item.kind == ItemKind::Primary {
+            &mut next_primary
+        } else {
+            &mut next_secondary
+        };
+        index[k] = *slot as dlx::Uint;
+        *slot += 1;
+    }
+    let options: Vec<Vec<dlx::Uint>> = (0..problem.options())
+        .map(|k| problem.option(k).map(|i| index[i]).collect())
+        .collect();
+    dlx::x::make_problem(
+        primaries as dlx::Uint,
+        (items.len() - primaries) as dlx::Uint,
+        &options,
+        dlx::OptOrder::Seq,
+    )
+}
+
+fn count_peer(problem: &mut dlx::x::Problem) -> u64 {
+    use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+    // The crate's own MRV: the first item of minimal length, in item order.
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = dlx::Solver::new(problem);
+    let mut solutions = 0;
+    while solver.next_solution(&mut chooser) {
+        solutions += 1;
+    }
+    solutions
+}
+
+fn bench_peers(c: &mut Criterion) {
+    for w in workloads() {
+        let mut peer = to_peer(&w.problem);
+        assert_eq!(count_peer(&mut peer), w.solutions, "dlx crate, {}", w.name);
+        let mut group = c.benchmark_group("peers");
+        configure(&mut group, w.slow);
+        group.bench_function(format!("dlx-0.8/{}", w.name), |b| {
+            b.iter(|| black_box(count_peer(&mut peer)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    targets = bench_count, bench_reset_select, bench_peers
+}
+criterion_main!(benches);

@@ -1,0 +1,4 @@
+//! Puzzle front-ends: each encodes its puzzle as an exact-cover problem and
+//! decodes solutions. They never print.
+
+pub mod sudoku;

@@ -1,0 +1,654 @@
+//! Classic Sudoku of box size n (n = 2..=8: 4x4 up to 64x64 cells).
+//!
+//! - [`Grid`]: the puzzle or its solution, with parsing and formatting of the
+//!   line format (`n^4` symbols) and numeric grids.
+//! - [`encoding`]: the exact-cover matrix, 4n^4 primary items and n^6
+//!   options, built once per box size and shared.
+//! - [`DlxSudoku`]: solves grids with the engine by pre-selecting the givens.
+//! - [`Grid::check_solution`]: an independent verifier.
+
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use thiserror::Error;
+
+use crate::exact_cover::{End, Limits, Matrix, Problem, Solver};
+
+/// Smallest supported box size (4x4 Sudoku).
+pub const MIN_BOX: usize = 2;
+/// Largest supported box size (64x64 Sudoku).
+pub const MAX_BOX: usize = 8;
+
+/// Why a grid could not be read or is not a valid puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GridError {
+    /// A line-format puzzle whose length is not n^4 for a supported n.
+    #[error("wrong length: {0} cells (expected 16, 81, 256 or 625)")]
+    WrongLength(usize),
+    /// A symbol that is neither a digit of this size nor a blank.
+    #[error("bad symbol `{symbol}` at cell {cell} (row {row}, column {col})")]
+    BadSymbol {
+        /// The offending character or token.
+        symbol: String,
+        /// 1-based cell number in reading order.
+        cell: usize,
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
+    /// A numeric grid row with the wrong number of entries.
+    #[error("row {row} has {found} entries, expected {expected}")]
+    RowLength {
+        /// 1-based row within the grid.
+        row: usize,
+        /// Entries found.
+        found: usize,
+        /// Entries expected (the side).
+        expected: usize,
+    },
+    /// A side that is not n^2 for a supported n.
+    #[error("unsupported side {0} (expected 4, 9, 16, 25, 36, 49 or 64)")]
+    BadSide(usize),
+    /// Two givens with the same digit in one row, column or box.
+    #[error("digit {digit} appears twice in {unit} (cells r{}c{} and r{}c{})", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
+    Clash {
+        /// The repeated digit.
+        digit: usize,
+        /// `row R`, `column C` or `box B` (1-based).
+        unit: String,
+        /// (row, col), 0-based, of the first of the two cells.
+        first: (usize, usize),
+        /// (row, col), 0-based, of the second.
+        second: (usize, usize),
+    },
+}
+
+/// A Sudoku grid of box size `n`: `n^2 x n^2` cells, 0 for a blank, else a
+/// digit `1..=n^2`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    box_size: usize,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid of box size `n`.
+    ///
+    /// # Panics
+    /// If `n` is outside `MIN_BOX..=MAX_BOX`.
+    pub fn empty(box_size: usize) -> Self {
+        assert!(
+            (MIN_BOX..=MAX_BOX).contains(&box_size),
+            "box size {box_size} unsupported"
+        );
+        Grid {
+            box_size,
+            cells: vec![0; box_size.pow(4)],
+        }
+    }
+
+    /// A grid from its cells in reading order (0 = blank).
+    pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Self, GridError> {
+        if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
+            return Err(GridError::BadSide(box_size * box_size));
+        }
+        let side = box_size * box_size;
+        if cells.len() != side * side {
+            return Err(GridError::WrongLength(cells.len()));
+        }
+        if let Some(k) = cells.iter().position(|&v| v as usize > side) {
+            return Err(bad_symbol(cells[k].to_string(), k, side));
+        }
+        Ok(Grid { box_size, cells })
+    }
+
+    /// Parses the line format: `n^4` symbols for n = 2..=5, `.`, `0` or `_`
+    /// for blanks. Digits are `1-9` up to 9x9, `1-9` then `A-G` for 16x16,
+    /// `A-Y` for 25x25 (letters in either case).
+    pub fn from_line(line: &str) -> Result<Self, GridError> {
+        let symbols: Vec<char> = line.trim().chars().collect();
+        let box_size = match symbols.len() {
+            16 => 2,
+            81 => 3,
+            256 => 4,
+            625 => 5,
+            n => return Err(GridError::WrongLength(n)),
+        };
+        let side = box_size * box_size;
+        let cells = symbols
+            .iter()
+            .enumerate()
+            .map(|(k, &ch)| {
+                symbol_value(ch, side).ok_or_else(|| bad_symbol(ch.to_string(), k, side))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        Ok(Grid { box_size, cells })
+    }
+
+    /// Parses a grid given as rows of symbols. Each row is either
+    /// whitespace-separated numbers (`0` or `.` blank), or, when it has no
+    /// spaces between symbols, one symbol per cell as in the line format.
+    /// `|`, `-`, `+` and `=` separators are ignored, and rows made only of
+    /// separators are skipped.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Self, GridError> {
+        let parsed: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| row_words(r.as_ref()))
+            .filter(|t| !t.is_empty())
+            .collect();
+        let side = parsed.len();
+        let box_size = box_size_of_side(side).ok_or(GridError::BadSide(side))?;
+        let mut cells = Vec::with_capacity(side * side);
+        for (r, words) in parsed.into_iter().enumerate() {
+            let tokens = row_cells(words, side);
+            if tokens.len() != side {
+                return Err(GridError::RowLength {
+                    row: r + 1,
+                    found: tokens.len(),
+                    expected: side,
+                });
+            }
+            for (c, token) in tokens.iter().enumerate() {
+                let value = token_value(token, side)
+                    .ok_or_else(|| bad_symbol(token.clone(), r * side + c, side))?;
+                cells.push(value);
+            }
+        }
+        Ok(Grid { box_size, cells })
+    }
+
+    /// Box size n.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// Side n^2: the number of rows, columns, boxes and digits.
+    pub fn side(&self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    /// Cells in reading order: 0 blank, else the digit.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The digit at (row, col), 0 if blank.
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.side() + col]
+    }
+
+    /// Sets (row, col) to `digit` (0 = blank).
+    ///
+    /// # Panics
+    /// If the cell is outside the grid or the digit exceeds the side.
+    pub fn set(&mut self, row: usize, col: usize, digit: u8) {
+        assert!(digit as usize <= self.side());
+        let side = self.side();
+        self.cells[row * side + col] = digit;
+    }
+
+    /// Number of givens (non-blank cells).
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The box (0-based, reading order) holding (row, col).
+    pub fn box_of(&self, row: usize, col: usize) -> usize {
+        (row / self.box_size) * self.box_size + col / self.box_size
+    }
+
+    /// Checks that no digit is given twice in a row, column or box.
+    pub fn check_givens(&self) -> Result<(), GridError> {
+        let side = self.side();
+        // For each unit kind, where each (unit, digit) was first seen.
+        let mut seen = vec![usize::MAX; 3 * side * side];
+        for (k, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c) = (k / side, k % side);
+            let d = v as usize - 1;
+            let units = [
+                (0, r, "row"),
+                (1, c, "column"),
+                (2, self.box_of(r, c), "box"),
+            ];
+            for (kind, unit, unit_name) in units {
+                let slot = &mut seen[(kind * side + unit) * side + d];
+                if *slot != usize::MAX {
+                    return Err(GridError::Clash {
+                        digit: v as usize,
+                        unit: format!("{unit_name} {}", unit + 1),
+                        first: (*slot / side, *slot % side),
+                        second: (r, c),
+                    });
+                }
+                *slot = k;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `self` is a complete valid grid that keeps every given of
+    /// `puzzle`. The independent verifier: it does not use the engine.
+    pub fn check_solution(&self, puzzle: &Grid) -> Result<(), String> {
+        if self.box_size != puzzle.box_size {
+            return Err(format!(
+                "solution is {0}x{0}, puzzle is {1}x{1}",
+                self.side(),
+                puzzle.side()
+            ));
+        }
+        let side = self.side();
+        if let Some(k) = self.cells.iter().position(|&v| v == 0) {
+            return Err(format!("cell r{}c{} is blank", k / side + 1, k % side + 1));
+        }
+        if let Some(k) = (0..self.cells.len())
+            .find(|&k| puzzle.cells[k] != 0 && puzzle.cells[k] != self.cells[k])
+        {
+            return Err(format!(
+                "given {} at r{}c{} was changed to {}",
+                puzzle.cells[k],
+                k / side + 1,
+                k % side + 1,
+                self.cells[k]
+            ));
+        }
+        self.check_givens().map_err(|e| e.to_string())
+    }
+
+    /// The line format: `n^4` symbols, `.` for blanks. Only for n <= 5.
+    pub fn to_line(&self) -> String {
+        let side = self.side();
+        self.cells.iter().map(|&v| value_symbol(v, side)).collect()
+    }
+
+    /// A numeric grid: one row per line, entries separated by one space,
+    /// 0 for blanks (Baekjoon 2580's format for 9x9). No final newline.
+    pub fn to_numeric_rows(&self) -> String {
+        let side = self.side();
+        let mut out = String::with_capacity(self.cells.len() * 3);
+        for (r, row) in self.cells.chunks(side).enumerate() {
+            if r > 0 {
+                out.push('\n');
+            }
+            for (c, &v) in row.iter().enumerate() {
+                if c > 0 {
+                    out.push(' ');
+                }
+                let _ = write!(out, "{v}");
+            }
+        }
+        out
+    }
+
+    /// A grid for people: symbols separated by spaces, boxes by `|` and
+    /// `-+-` rules. No final newline. Reads back with [`Grid::from_rows`].
+    pub fn to_pretty(&self) -> String {
+        let (n, side) = (self.box_size, self.side());
+        let width = if side > 25 { 2 } else { 1 };
+        let symbol = |v: u8| {
+            if side > 25 {
+                if v == 0 {
+                    ".".to_string()
+                } else {
+                    v.to_string()
+                }
+            } else {
+                value_symbol(v, side).to_string()
+            }
+        };
+        // Each box row is n cells of `width` plus separating spaces.
+        let segment = "-".repeat(n * (width + 1) - 1);
+        let rule = vec![segment; n].join("-+-");
+        let mut out = String::new();
+        for r in 0..side {
+            if r > 0 && r % n == 0 {
+                out.push('\n');
+                out.push_str(&rule);
+            }
+            if r > 0 {
+                out.push('\n');
+            }
+            for c in 0..side {
+                if c > 0 {
+                    out.push_str(if c % n == 0 { " | " } else { " " });
+                }
+                let _ = write!(out, "{:>width$}", symbol(self.get(r, c)));
+            }
+        }
+        out
+    }
+}
+
+/// The box size whose side is `side`, if supported.
+pub fn box_size_of_side(side: usize) -> Option<usize> {
+    (MIN_BOX..=MAX_BOX).find(|n| n * n == side)
+}
+
+fn bad_symbol(symbol: String, k: usize, side: usize) -> GridError {
+    GridError::BadSymbol {
+        symbol,
+        cell: k + 1,
+        row: k / side + 1,
+        col: k % side + 1,
+    }
+}
+
+/// Splits a grid row into words, dropping `|` `-` `+` `=` separators.
+fn row_words(row: &str) -> Vec<String> {
+    row.chars()
+        .map(|c| if matches!(c, '|' | '+' | '=') { ' ' } else { c })
+        .collect::<String>()
+        .split_whitespace()
+        .filter(|w| !w.chars().all(|c| c == '-'))
+        .map(String::from)
+        .collect()
+}
+
+/// The cells of one row of a grid of this side: the words themselves when
+/// there are `side` of them (`5 3 0 ...`, `10 0 16 ...`), else every
+/// character of the words (`53. .7. ...`).
+fn row_cells(words: Vec<String>, side: usize) -> Vec<String> {
+    if words.len() == side {
+        return words;
+    }
+    words
+        .iter()
+        .flat_map(|w| w.chars())
+        .map(String::from)
+        .collect()
+}
+
+fn token_value(token: &str, side: usize) -> Option<u8> {
+    if token == "." || token == "_" {
+        return Some(0);
+    }
+    if let Ok(v) = token.parse::<usize>() {
+        return (v <= side).then_some(v as u8);
+    }
+    let mut chars = token.chars();
+    match (chars.next(), chars.next()) {
+        (Some(ch), None) => symbol_value(ch, side),
+        _ => None,
+    }
+}
+
+/// The value of a line-format symbol for a grid of this side.
+fn symbol_value(ch: char, side: usize) -> Option<u8> {
+    let v = match ch {
+        '.' | '0' | '_' => 0,
+        '1'..='9' if side < 25 => ch as usize - '0' as usize,
+        'A'..='Z' | 'a'..='z' => {
+            let k = ch.to_ascii_uppercase() as usize - 'A' as usize;
+            if side == 16 {
+                k + 10
+            } else if side == 25 {
+                k + 1
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    (v <= side).then_some(v as u8)
+}
+
+fn value_symbol(v: u8, side: usize) -> char {
+    match (v, side) {
+        (0, _) => '.',
+        (1..=9, s) if s < 25 => (b'0' + v) as char,
+        (_, 16) => (b'A' + v - 10) as char,
+        (_, 25) => (b'A' + v - 1) as char,
+        _ => '?',
+    }
+}
+
+/// The exact-cover encoding of Sudoku.
+pub mod encoding {
+    use super::*;
+
+    /// Item numbers: cells first (so they win MRV ties), then row-digit,
+    /// column-digit and box-digit items; `side^2` of each kind.
+    pub fn cell_item(side: usize, row: usize, col: usize) -> usize {
+        row * side + col
+    }
+    /// Item "digit d (0-based) in row r".
+    pub fn row_item(side: usize, row: usize, digit: usize) -> usize {
+        side * side + row * side + digit
+    }
+    /// Item "digit d (0-based) in column c".
+    pub fn col_item(side: usize, col: usize, digit: usize) -> usize {
+        2 * side * side + col * side + digit
+    }
+    /// Item "digit d (0-based) in box b".
+    pub fn box_item(side: usize, bx: usize, digit: usize) -> usize {
+        3 * side * side + bx * side + digit
+    }
+
+    /// Option number of "digit d (0-based) at (row, col)".
+    pub fn option(side: usize, row: usize, col: usize, digit: usize) -> usize {
+        (row * side + col) * side + digit
+    }
+
+    /// (row, col, digit 0-based) of an option number.
+    pub fn decode(side: usize, option: usize) -> (usize, usize, usize) {
+        let cell = option / side;
+        (cell / side, cell % side, option % side)
+    }
+
+    /// Adds the 4 side^2 Sudoku items and the side^3 placement options to
+    /// `problem` (which must be empty or hold only items numbered after
+    /// these, added later). Returns nothing: numbering follows the
+    /// functions above.
+    pub fn add_sudoku(problem: &mut Problem, box_size: usize) {
+        let side = box_size * box_size;
+        let names = [("p", "c"), ("r", "#"), ("c", "#"), ("b", "#")];
+        for (a, b) in names {
+            for x in 0..side {
+                for y in 0..side {
+                    problem
+                        .add_primary(format!("{a}{}{b}{}", x + 1, y + 1))
+                        .expect("distinct item names");
+                }
+            }
+        }
+        for r in 0..side {
+            for c in 0..side {
+                let b = (r / box_size) * box_size + c / box_size;
+                for d in 0..side {
+                    problem
+                        .add_option(&[
+                            cell_item(side, r, c),
+                            row_item(side, r, d),
+                            col_item(side, c, d),
+                            box_item(side, b, d),
+                        ])
+                        .expect("valid option");
+                }
+            }
+        }
+    }
+
+    /// The Sudoku problem of box size n.
+    pub fn problem(box_size: usize) -> Problem {
+        let mut p = Problem::new();
+        add_sudoku(&mut p, box_size);
+        p
+    }
+
+    /// The compiled matrix for box size n, built once per process.
+    ///
+    /// # Panics
+    /// If `box_size` is outside `MIN_BOX..=MAX_BOX`.
+    pub fn matrix(box_size: usize) -> &'static Matrix {
+        static MATRICES: [OnceLock<Matrix>; MAX_BOX + 1] = [const { OnceLock::new() }; MAX_BOX + 1];
+        assert!((MIN_BOX..=MAX_BOX).contains(&box_size));
+        MATRICES[box_size].get_or_init(|| problem(box_size).compile().expect("Sudoku matrix fits"))
+    }
+}
+
+/// What a solver found for one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The first solution found, if any.
+    pub grid: Option<Grid>,
+    /// Solutions found, up to the limit.
+    pub count: u64,
+    /// Why the search ended ([`End::Exhausted`] means `count` is exact).
+    pub end: End,
+    /// Search nodes used (solver-specific unit of work).
+    pub nodes: u64,
+}
+
+/// A Sudoku solver: DLX or a baseline. One instance per thread.
+pub trait SudokuSolver {
+    /// Solves `puzzle` (givens already checked by [`Grid::check_givens`]),
+    /// counting solutions up to `limits.max_solutions` (default 1) and
+    /// stopping after `limits.max_nodes` search nodes.
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution;
+}
+
+/// Solves Sudoku with the exact-cover engine: one shared matrix per box
+/// size, one working arena per solver, givens pre-selected.
+#[derive(Debug, Default)]
+pub struct DlxSudoku {
+    solvers: Vec<Option<Solver>>,
+}
+
+impl DlxSudoku {
+    /// A solver with no arenas yet; each box size's arena is made on first use.
+    pub fn new() -> Self {
+        DlxSudoku::default()
+    }
+
+    fn solver(&mut self, box_size: usize) -> &mut Solver {
+        if self.solvers.len() <= box_size {
+            self.solvers.resize_with(box_size + 1, || None);
+        }
+        self.solvers[box_size].get_or_insert_with(|| Solver::new(encoding::matrix(box_size)))
+    }
+}
+
+impl SudokuSolver for DlxSudoku {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
+        let side = puzzle.side();
+        let solver = self.solver(puzzle.box_size());
+        solver.reset();
+        for (k, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                let option = encoding::option(side, k / side, k % side, v as usize - 1);
+                if solver.select(option).is_err() {
+                    return Solution {
+                        grid: None,
+                        count: 0,
+                        end: End::Exhausted,
+                        nodes: 0,
+                    };
+                }
+            }
+        }
+        let limits = Limits {
+            max_solutions: Some(limits.max_solutions.unwrap_or(1)),
+            ..limits
+        };
+        let mut first: Option<Grid> = None;
+        let report = solver.search(limits, |options| {
+            if first.is_none() {
+                let mut grid = puzzle.clone();
+                for &o in options {
+                    let (r, c, d) = encoding::decode(side, o);
+                    grid.cells[r * side + c] = d as u8 + 1;
+                }
+                first = Some(grid);
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        Solution {
+            grid: first,
+            count: report.solutions,
+            end: report.end,
+            nodes: report.stats.nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn line_round_trip_and_solution() {
+        let g = Grid::from_line(EASY).unwrap();
+        assert_eq!(g.to_line(), EASY.replace('0', "."));
+        assert_eq!(g.givens(), 30);
+        let s = DlxSudoku::new().solve(&g, Limits::solutions(2));
+        assert_eq!(s.count, 1);
+        assert_eq!(s.end, End::Exhausted);
+        let solved = s.grid.unwrap();
+        assert_eq!(solved.to_line(), EASY_SOLUTION);
+        solved.check_solution(&g).unwrap();
+    }
+
+    #[test]
+    fn numeric_and_pretty_round_trip() {
+        let g = Grid::from_line(EASY).unwrap();
+        let rows: Vec<String> = g.to_numeric_rows().lines().map(String::from).collect();
+        assert_eq!(Grid::from_rows(&rows).unwrap(), g);
+        let pretty: Vec<String> = g.to_pretty().lines().map(String::from).collect();
+        assert_eq!(pretty.len(), 11);
+        assert_eq!(Grid::from_rows(&pretty).unwrap(), g);
+        for n in 2..=6 {
+            let mut e = Grid::empty(n);
+            e.set(0, 0, (n * n) as u8);
+            let rows: Vec<String> = e.to_pretty().lines().map(String::from).collect();
+            assert_eq!(Grid::from_rows(&rows).unwrap(), e, "n = {n}");
+            let rows: Vec<String> = e.to_numeric_rows().lines().map(String::from).collect();
+            assert_eq!(Grid::from_rows(&rows).unwrap(), e, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn symbols_of_each_size() {
+        let g16 = Grid::from_line(&format!("G{}", ".".repeat(255))).unwrap();
+        assert_eq!(g16.get(0, 0), 16);
+        let g25 = Grid::from_line(&format!("Y{}", "_".repeat(624))).unwrap();
+        assert_eq!(g25.get(0, 0), 25);
+        assert_eq!(g25.to_line().chars().next(), Some('Y'));
+        assert!(matches!(
+            Grid::from_line(&format!("5{}", ".".repeat(15))),
+            Err(GridError::BadSymbol { .. })
+        ));
+        assert!(matches!(
+            Grid::from_line(&format!("1{}", ".".repeat(624))),
+            Err(GridError::BadSymbol { .. })
+        ));
+        assert_eq!(Grid::from_line("123"), Err(GridError::WrongLength(3)));
+    }
+
+    #[test]
+    fn clashes_are_found() {
+        let mut bad = EASY.to_string();
+        bad.replace_range(1..2, "5");
+        let e = Grid::from_line(&bad).unwrap().check_givens().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "digit 5 appears twice in row 1 (cells r1c1 and r1c2)"
+        );
+    }
+
+    #[test]
+    fn empty_grids_solve() {
+        for n in 2..=5 {
+            let g = Grid::empty(n);
+            let s = DlxSudoku::new().solve(&g, Limits::none());
+            s.grid.unwrap().check_solution(&g).unwrap();
+        }
+    }
+}

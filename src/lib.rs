@@ -16,7 +16,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod baseline;
+pub mod batch;
+pub mod check;
 pub mod error;
 pub mod exact_cover;
+pub mod generate;
+pub mod input;
 pub mod problems;
 pub mod puzzles;
+pub mod solve;

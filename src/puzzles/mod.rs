@@ -2,3 +2,4 @@
 //! decodes solutions. They never print.
 
 pub mod sudoku;
+pub mod sudominoku;

@@ -47,6 +47,17 @@ pub enum GridError {
         /// Entries expected (the side).
         expected: usize,
     },
+    /// A box size outside 2..=8.
+    #[error("unsupported box size {0} (expected 2 to 8)")]
+    BadBoxSize(usize),
+    /// A cell list of the wrong length for its box size.
+    #[error("{found} cells, expected {expected}")]
+    CellCount {
+        /// Cells given.
+        found: usize,
+        /// n^4 for the box size.
+        expected: usize,
+    },
     /// A side that is not n^2 for a supported n.
     #[error("unsupported side {0} (expected 4, 9, 16, 25, 36, 49 or 64)")]
     BadSide(usize),
@@ -91,11 +102,14 @@ impl Grid {
     /// A grid from its cells in reading order (0 = blank).
     pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Self, GridError> {
         if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
-            return Err(GridError::BadSide(box_size * box_size));
+            return Err(GridError::BadBoxSize(box_size));
         }
         let side = box_size * box_size;
         if cells.len() != side * side {
-            return Err(GridError::WrongLength(cells.len()));
+            return Err(GridError::CellCount {
+                found: cells.len(),
+                expected: side * side,
+            });
         }
         if let Some(k) = cells.iter().position(|&v| v as usize > side) {
             return Err(bad_symbol(cells[k].to_string(), k, side));
@@ -174,7 +188,14 @@ impl Grid {
     }
 
     /// The digit at (row, col), 0 if blank.
+    ///
+    /// # Panics
+    /// If the cell is outside the grid.
     pub fn get(&self, row: usize, col: usize) -> u8 {
+        assert!(
+            row < self.side() && col < self.side(),
+            "cell ({row}, {col}) is outside the grid"
+        );
         self.cells[row * self.side() + col]
     }
 
@@ -183,6 +204,10 @@ impl Grid {
     /// # Panics
     /// If the cell is outside the grid or the digit exceeds the side.
     pub fn set(&mut self, row: usize, col: usize, digit: u8) {
+        assert!(
+            row < self.side() && col < self.side(),
+            "cell ({row}, {col}) is outside the grid"
+        );
         assert!(digit as usize <= self.side());
         let side = self.side();
         self.cells[row * side + col] = digit;
@@ -258,8 +283,13 @@ impl Grid {
         self.check_givens().map_err(|e| e.to_string())
     }
 
-    /// The line format: `n^4` symbols, `.` for blanks. Only for n <= 5.
+    /// The line format: `n^4` symbols, `.` for blanks.
+    ///
+    /// # Panics
+    /// For box sizes above 5, which have no one-character symbols (use
+    /// [`Grid::to_numeric_rows`]).
     pub fn to_line(&self) -> String {
+        assert!(self.box_size <= 5, "the line format stops at 25x25");
         let side = self.side();
         self.cells.iter().map(|&v| value_symbol(v, side)).collect()
     }

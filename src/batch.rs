@@ -1,0 +1,423 @@
+//! The bulk pipeline: records in, solved in parallel, results out in input
+//! order.
+//!
+//! A reader thread pulls records from the input and hands them over in
+//! chunks through a bounded channel; the calling thread solves each chunk on
+//! a rayon pool and passes the results, in order, to a sink before taking the
+//! next chunk. Memory is bounded by a few chunks whatever the input size, and
+//! output starts after the first (small) chunk.
+
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::sync_channel;
+use std::time::{Duration, Instant};
+
+use hdrhistogram::Histogram;
+use rayon::prelude::*;
+
+/// One input record: where it starts and what it holds (or why it is bad).
+#[derive(Debug, Clone)]
+pub struct Job<T> {
+    /// 1-based line where the record starts (or the offending line).
+    pub line: usize,
+    /// The parsed record, or the reason it could not be parsed.
+    pub task: Result<T, String>,
+}
+
+/// What happened to one record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Answered: a solution, or a count/uniqueness verdict that is exact.
+    Solved,
+    /// The search finished and found no solution.
+    Unsolvable,
+    /// The record could not be read or its givens contradict each other.
+    Invalid,
+    /// A node budget or time limit ended the search first.
+    Limit,
+}
+
+/// The answer for one record.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The record's line.
+    pub line: usize,
+    /// What goes to standard output in the record's place (no final newline).
+    pub text: String,
+    /// For records that were not solved: the reason, reported on stderr as
+    /// `FILE:LINE: reason`.
+    pub error: Option<String>,
+    /// What happened.
+    pub status: Status,
+    /// Search nodes used.
+    pub nodes: u64,
+    /// Time spent solving (not reading or writing).
+    pub elapsed: Duration,
+}
+
+impl Outcome {
+    /// The outcome of a record that could not be used, marked `! invalid:`.
+    pub fn invalid(line: usize, reason: impl Into<String>) -> Self {
+        let reason = reason.into();
+        Outcome {
+            line,
+            text: format!("! invalid: {reason}"),
+            error: Some(reason),
+            status: Status::Invalid,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// Totals over a batch.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    /// Records read.
+    pub records: u64,
+    /// Records answered.
+    pub solved: u64,
+    /// Records without solution.
+    pub unsolvable: u64,
+    /// Unreadable or contradictory records.
+    pub invalid: u64,
+    /// Records whose search hit a limit.
+    pub limited: u64,
+    /// Search nodes over all records.
+    pub nodes: u64,
+    /// Link updates (dancing-links engine only; 0 where not measured).
+    pub updates: u64,
+    /// Wall-clock time of the whole batch.
+    pub wall: Duration,
+    /// Solve times (nanoseconds) of every record that was searched.
+    pub times: Histogram<u64>,
+    /// For an exact-cover file (one problem): the engine's report.
+    pub exact_cover: Option<crate::exact_cover::Report>,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            records: 0,
+            solved: 0,
+            unsolvable: 0,
+            invalid: 0,
+            limited: 0,
+            nodes: 0,
+            updates: 0,
+            wall: Duration::ZERO,
+            times: Histogram::new(3).expect("3 significant digits is valid"),
+            exact_cover: None,
+        }
+    }
+}
+
+impl Summary {
+    /// Adds one outcome to the totals.
+    pub fn add(&mut self, outcome: &Outcome) {
+        self.records += 1;
+        self.nodes += outcome.nodes;
+        match outcome.status {
+            Status::Solved => self.solved += 1,
+            Status::Unsolvable => self.unsolvable += 1,
+            Status::Invalid => self.invalid += 1,
+            Status::Limit => self.limited += 1,
+        }
+        if outcome.status != Status::Invalid {
+            self.times
+                .record(outcome.elapsed.as_nanos().max(1) as u64)
+                .expect("auto-resizing histogram");
+        }
+    }
+
+    /// Whether every record was answered.
+    pub fn all_solved(&self) -> bool {
+        self.solved == self.records
+    }
+
+    /// Merges another summary (of another file) into this one.
+    pub fn merge(&mut self, other: &Summary) {
+        self.records += other.records;
+        self.solved += other.solved;
+        self.unsolvable += other.unsolvable;
+        self.invalid += other.invalid;
+        self.limited += other.limited;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.wall += other.wall;
+        self.times
+            .add(&other.times)
+            .expect("auto-resizing histogram");
+    }
+
+    /// The `--stats` report: one line per figure, for people.
+    pub fn report(&self, label: &str, threads: usize) -> String {
+        if let Some(xc) = &self.exact_cover {
+            return format!(
+                "{label}: {} solution(s){}, {} search nodes, {} link updates, {:.3} s\n",
+                xc.solutions,
+                match xc.end {
+                    crate::exact_cover::End::Exhausted => "",
+                    crate::exact_cover::End::Stopped => " (stopped at the solution limit)",
+                    crate::exact_cover::End::NodeLimit => " (node budget reached)",
+                },
+                xc.stats.nodes,
+                xc.stats.updates,
+                self.wall.as_secs_f64()
+            );
+        }
+        let searched = self.times.len();
+        let secs = self.wall.as_secs_f64();
+        let micros = |ns: f64| ns / 1000.0;
+        let rate = if secs > 0.0 {
+            self.records as f64 / secs
+        } else {
+            0.0
+        };
+        let mut out = format!(
+            "{label}: {} records: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
+            self.records, self.solved, self.unsolvable, self.invalid, self.limited
+        );
+        out += &format!("  wall time {secs:.3} s on {threads} thread(s), {rate:.0} puzzles/s\n");
+        if searched > 0 {
+            out += &format!(
+                "  per puzzle: mean {:.1} us, median {:.1} us, max {:.1} us (solve time, one thread)\n",
+                micros(self.times.mean()),
+                micros(self.times.value_at_quantile(0.5) as f64),
+                micros(self.times.max() as f64)
+            );
+            out += &format!(
+                "  search nodes: {} total, {:.1} per puzzle\n",
+                self.nodes,
+                self.nodes as f64 / searched as f64
+            );
+        }
+        if self.updates > 0 {
+            out += &format!("  link updates: {}\n", self.updates);
+        }
+        out
+    }
+}
+
+/// How a batch runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// Worker threads; 1 solves on the calling thread.
+    pub threads: usize,
+    /// Largest number of records per chunk.
+    pub max_chunk: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            threads: rayon::current_num_threads(),
+            max_chunk: 4096,
+        }
+    }
+}
+
+/// Solves every job of `jobs` with `solve` and hands the outcomes, in input
+/// order, to `sink`. `init` makes the per-thread state (solvers and their
+/// arenas). A panic while solving one record becomes an `Invalid` outcome for
+/// that record alone. Stops at the first error of the input or of `sink`.
+pub fn run<T, S, I, F, K>(
+    jobs: I,
+    config: Config,
+    init: impl Fn() -> S + Sync,
+    solve: F,
+    mut sink: K,
+) -> io::Result<Summary>
+where
+    T: Send + Sync,
+    I: Iterator<Item = io::Result<Job<T>>> + Send,
+    F: Fn(&mut S, &Job<T>) -> Outcome + Sync,
+    K: FnMut(&Outcome) -> io::Result<()>,
+{
+    let start = Instant::now();
+    let mut summary = Summary::default();
+    let pool = if config.threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(config.threads)
+                .build()
+                .map_err(io::Error::other)?,
+        )
+    } else {
+        None
+    };
+    let solve_one = |state: &mut S, job: &Job<T>| -> Outcome {
+        let begin = Instant::now();
+        match catch_unwind(AssertUnwindSafe(|| solve(state, job))) {
+            Ok(mut outcome) => {
+                outcome.elapsed = begin.elapsed();
+                outcome
+            }
+            Err(_) => {
+                // The state may be half-updated: start afresh.
+                *state = init();
+                Outcome::invalid(
+                    job.line,
+                    "internal error: the solver panicked on this record",
+                )
+            }
+        }
+    };
+    std::thread::scope(|scope| -> io::Result<()> {
+        let (sender, receiver) = sync_channel::<io::Result<Vec<Job<T>>>>(2);
+        let max_chunk = config.max_chunk.max(1);
+        scope.spawn(move || {
+            let mut jobs = jobs;
+            // Small chunks first so output starts at once, then larger ones.
+            let mut size = 16.min(max_chunk);
+            loop {
+                let mut chunk = Vec::with_capacity(size);
+                let mut failed = None;
+                for job in jobs.by_ref().take(size) {
+                    match job {
+                        Ok(j) => chunk.push(j),
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                let done = chunk.len() < size || failed.is_some();
+                if !chunk.is_empty() && sender.send(Ok(chunk)).is_err() {
+                    return;
+                }
+                if let Some(e) = failed {
+                    let _ = sender.send(Err(e));
+                    return;
+                }
+                if done {
+                    return;
+                }
+                size = (size * 2).min(max_chunk);
+            }
+        });
+        let mut serial_state: Option<S> = None;
+        for chunk in receiver {
+            let chunk = chunk?;
+            let outcomes: Vec<Outcome> = match &pool {
+                Some(pool) => pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map_init(&init, |s, j| solve_one(s, j))
+                        .collect()
+                }),
+                None => {
+                    let state = serial_state.get_or_insert_with(&init);
+                    chunk.iter().map(|j| solve_one(state, j)).collect()
+                }
+            };
+            for outcome in &outcomes {
+                summary.add(outcome);
+                sink(outcome)?;
+            }
+        }
+        Ok(())
+    })?;
+    summary.wall = start.elapsed();
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(threads: usize, n: usize) -> (Vec<String>, Summary) {
+        let jobs = (0..n).map(|k| {
+            Ok(Job {
+                line: k + 1,
+                task: if k % 7 == 3 {
+                    Err(format!("bad {k}"))
+                } else {
+                    Ok(k)
+                },
+            })
+        });
+        let mut out = Vec::new();
+        let summary = run(
+            jobs,
+            Config {
+                threads,
+                max_chunk: 64,
+            },
+            || 0u64,
+            |calls, job| {
+                *calls += 1;
+                match &job.task {
+                    Ok(k) if *k == 11 => panic!("boom"),
+                    Ok(k) => Outcome {
+                        line: job.line,
+                        text: (k * k).to_string(),
+                        error: None,
+                        status: Status::Solved,
+                        nodes: 1,
+                        elapsed: Duration::ZERO,
+                    },
+                    Err(e) => Outcome::invalid(job.line, e.clone()),
+                }
+            },
+            |o| {
+                out.push(format!("{}:{}", o.line, o.text));
+                Ok(())
+            },
+        )
+        .unwrap();
+        (out, summary)
+    }
+
+    #[test]
+    fn order_is_kept_and_panics_stay_local() {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let (one, s1) = squares(1, 1000);
+        let (two, s2) = squares(2, 1000);
+        std::panic::set_hook(prev);
+        assert_eq!(one, two);
+        assert_eq!(one.len(), 1000);
+        assert_eq!(one[0], "1:0");
+        assert_eq!(one[3], "4:! invalid: bad 3");
+        assert_eq!(
+            one[11],
+            "12:! invalid: internal error: the solver panicked on this record"
+        );
+        assert_eq!(one[12], "13:144");
+        assert_eq!(s1.records, 1000);
+        assert_eq!(s1.invalid, 143 + 1);
+        assert_eq!(s2.solved, s1.solved);
+    }
+
+    #[test]
+    fn input_errors_stop_the_batch() {
+        let jobs = (0..100).map(|k| {
+            if k == 50 {
+                Err(io::Error::other("disk on fire"))
+            } else {
+                Ok(Job {
+                    line: k,
+                    task: Ok(k),
+                })
+            }
+        });
+        let mut seen = 0;
+        let r = run(
+            jobs,
+            Config {
+                threads: 2,
+                max_chunk: 8,
+            },
+            || (),
+            |_, j| Outcome::invalid(j.line, "x"),
+            |_| {
+                seen += 1;
+                Ok(())
+            },
+        );
+        assert_eq!(r.unwrap_err().to_string(), "disk on fire");
+        assert_eq!(seen, 50, "every record before the error is written");
+    }
+}

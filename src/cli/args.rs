@@ -1,0 +1,98 @@
+//! Command-line arguments (clap derive). Parsing only: no solving here.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use dlx_engine::input::{Kind, Style};
+use dlx_engine::solve::SolverKind;
+
+/// Exact-cover solving engine (Knuth's Algorithm X on dancing links) with
+/// Sudoku and Sudominoku front-ends.
+#[derive(Debug, Parser)]
+#[command(name = "dlx", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every puzzle of the given files; one answer per record, in order.
+    ///
+    /// Exit status: 0 when every record was solved, 1 when some record was
+    /// invalid, unsolvable or hit a limit (each reported on stderr as
+    /// FILE:LINE: reason and marked in its place with a line starting with
+    /// `!`), 2 on usage or I/O errors.
+    Solve(SolveArgs),
+    /// Check answers written by `dlx solve` against their puzzles.
+    Check(CheckArgs),
+    /// Generate puzzles with exactly one solution, reproducibly from a seed.
+    ///
+    /// Sudoku: one puzzle per line after a `#` header holding the command
+    /// that made them. Sudominoku: the Baekjoon 4574 format, ending in `0`.
+    Gen(super::gen::GenArgs),
+}
+
+/// Arguments of `dlx solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Input files; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Input kind; `auto` decides from each file's content.
+    #[arg(long, value_enum, default_value_t = Kind::Auto)]
+    pub kind: Kind,
+    /// Solver to use (Sudoku and Sudominoku; exact-cover files always use dlx).
+    #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
+    pub solver: SolverKind,
+    /// Worker threads; 1 solves sequentially. Default: all cores.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// Print the number of solutions instead of a solution (capped by --max-solutions).
+    #[arg(long, group = "mode")]
+    pub count: bool,
+    /// Print `unique`, `multiple` or `none` for each puzzle.
+    #[arg(long, group = "mode")]
+    pub unique: bool,
+    /// Print every solution (exact-cover files), up to --max-solutions.
+    #[arg(long, group = "mode")]
+    pub all: bool,
+    /// Stop counting or listing after N solutions.
+    #[arg(long, value_name = "N")]
+    pub max_solutions: Option<u64>,
+    /// Output style for Sudoku answers; default: the style of each input record.
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub output: Option<Style>,
+    /// Give up on a record after N search nodes (marked `! limit`).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Write answers to FILE instead of standard output.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print a summary on stderr: records, solved, failed, time, us/puzzle, nodes.
+    #[arg(long)]
+    pub stats: bool,
+    /// Never show a progress bar (it is shown only on a terminal, for large inputs).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// Arguments of `dlx check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle file that was solved.
+    #[arg(value_name = "PUZZLES")]
+    pub puzzles: PathBuf,
+    /// The answers `dlx solve` wrote for it.
+    #[arg(long, value_name = "FILE")]
+    pub solutions: PathBuf,
+    /// Input kind of PUZZLES; `auto` decides from the content.
+    #[arg(long, value_enum, default_value_t = Kind::Auto)]
+    pub kind: Kind,
+    /// The --max-solutions the answers were counted with (a count equal to it
+    /// is then a lower bound).
+    #[arg(long, value_name = "N")]
+    pub max_solutions: Option<u64>,
+}

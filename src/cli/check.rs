@@ -1,0 +1,45 @@
+//! `dlx check`: opens the two files and calls the library's checker.
+
+use std::io::{self, Write};
+
+use dlx_engine::check::{self, CheckError};
+use dlx_engine::input::{detect, Kind};
+use dlx_engine::solve::{sudoku_solver, SolverKind};
+
+use super::args::CheckArgs;
+
+/// Runs the check; exit status 0 if every answer fits, 1 on the first
+/// mismatch, 2 on I/O errors.
+pub fn run(args: CheckArgs) -> io::Result<u8> {
+    let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
+    let (answers_name, answers) = crate::open_input(&args.solutions)?;
+    let kind = match args.kind {
+        Kind::Auto => detect(&String::from_utf8_lossy(puzzles.fill_buf()?)),
+        k => k,
+    };
+    let result = match kind {
+        Kind::Sudoku | Kind::Auto => {
+            let mut solver = sudoku_solver(SolverKind::Bitmask);
+            check::check_sudoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions, solver.as_mut())
+        }
+        Kind::Sudominoku => check::check_sudominoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions),
+        Kind::Xc => Err(CheckError::Io(io::Error::other(
+            "checking exact-cover answers is not supported; `dlx solve --all` output can be checked with the library's verify()",
+        ))),
+    };
+    match result {
+        Ok(report) => {
+            println!(
+                "ok: {} records: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
+                report.records, report.solutions, report.counts, report.marks, report.limits
+            );
+            Ok(0)
+        }
+        Err(CheckError::Mismatch(m)) => {
+            let _ = io::stdout().flush();
+            eprintln!("{m}");
+            Ok(1)
+        }
+        Err(CheckError::Io(e)) => Err(e),
+    }
+}

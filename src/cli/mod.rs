@@ -1,0 +1,6 @@
+//! The command-line layer: argument definitions and the small commands
+//! that only glue library calls together.
+
+pub mod args;
+pub mod check;
+pub mod gen;

@@ -1,0 +1,345 @@
+//! Unique-solution puzzle generation (`dlx gen`).
+//!
+//! Method: a random full grid (the engine solving the empty grid with its
+//! options in a shuffled order), then clues are removed in a random order —
+//! in symmetric groups when asked — and a removal is kept only when the
+//! engine, counting up to two solutions, still finds exactly one. Every
+//! puzzle is made from its own random generator, seeded from the run's seed
+//! and the puzzle's index, so the output is the same whatever the number of
+//! threads.
+
+use std::ops::ControlFlow;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::baseline::BitmaskSudoku;
+use crate::exact_cover::{End, Limits, Problem, Solver};
+use crate::puzzles::sudoku::{encoding, DlxSudoku, Grid, SudokuSolver};
+
+/// Which cells are removed together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Symmetry {
+    /// Cells one at a time.
+    None,
+    /// A cell with its image under a half turn.
+    Rot180,
+    /// A cell with its images under quarter turns (4 cells).
+    Rot90,
+    /// A cell with its mirror image across the vertical axis.
+    Mirror,
+    /// A cell with its mirror image across the main diagonal.
+    Diagonal,
+}
+
+/// How many clues to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Remove clues until none can go (a minimal puzzle).
+    Minimal,
+    /// Stop as soon as at most this many clues are left.
+    Clues(usize),
+}
+
+/// Everything that shapes one generated puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenOptions {
+    /// Box size n (2..=5).
+    pub box_size: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// When to stop removing clues.
+    pub target: Target,
+    /// Which cells go together.
+    pub symmetry: Symmetry,
+    /// Node budget of each uniqueness check; a check that runs out keeps the
+    /// clue, so the puzzle stays provably unique. `None`: no budget.
+    pub check_budget: Option<u64>,
+}
+
+impl GenOptions {
+    /// The defaults for a box size: minimal, no symmetry, a check budget for
+    /// 16x16 and larger (where a few checks could otherwise take minutes).
+    pub fn new(box_size: usize, seed: u64) -> Self {
+        GenOptions {
+            box_size,
+            seed,
+            target: Target::Minimal,
+            symmetry: Symmetry::None,
+            check_budget: (box_size >= 4).then_some(200_000),
+        }
+    }
+}
+
+/// A generated puzzle with its unique solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its only solution.
+    pub solution: Grid,
+}
+
+/// Why a puzzle could not be made as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenError {
+    /// `--clues C` could not be reached.
+    #[error("could not get down to {wanted} clues: the best of {attempts} attempts kept {best} (every further removal loses uniqueness{budget}); ask for more clues or use --minimal")]
+    TooFewClues {
+        /// The clue count asked for.
+        wanted: usize,
+        /// The fewest clues reached.
+        best: usize,
+        /// Fresh grids tried.
+        attempts: usize,
+        /// A note when the check budget may be the reason.
+        budget: String,
+    },
+    /// An unsupported box size.
+    #[error("box size {0} is not supported by the generator (2..=5)")]
+    BadSize(usize),
+}
+
+/// Fresh grids tried before `--clues C` gives up.
+pub const CLUE_ATTEMPTS: usize = 20;
+
+/// The random generator of puzzle `index` of a run seeded with `seed`.
+pub fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
+    // SplitMix-style mixing so that neighbouring (seed, index) pairs differ.
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31))
+}
+
+/// A uniformly shuffled exact-cover search for a complete grid: the
+/// engine on the Sudoku matrix with options added in random order.
+pub fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let side = box_size * box_size;
+    let template = encoding::problem(box_size);
+    let mut order: Vec<usize> = (0..template.options()).collect();
+    order.shuffle(rng);
+    let mut shuffled = Problem::new();
+    for item in template.items() {
+        shuffled
+            .add_item(item.name.clone(), item.kind)
+            .expect("items of a valid problem");
+    }
+    for &o in &order {
+        let items: Vec<usize> = template.option(o).collect();
+        shuffled
+            .add_option(&items)
+            .expect("options of a valid problem");
+    }
+    let matrix = shuffled.compile().expect("Sudoku matrix fits");
+    let mut solver = Solver::new(&matrix);
+    let mut grid = Grid::empty(box_size);
+    solver.search(Limits::solutions(1), |solution| {
+        for &k in solution {
+            let (r, c, d) = encoding::decode(side, order[k]);
+            grid.set(r, c, d as u8 + 1);
+        }
+        ControlFlow::Break(())
+    });
+    grid
+}
+
+/// The groups of cells removed together, in a random order.
+fn removal_groups(
+    box_size: usize,
+    symmetry: Symmetry,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Vec<Vec<usize>> {
+    let side = box_size * box_size;
+    let last = side - 1;
+    let mut seen = vec![false; side * side];
+    let mut groups = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            if seen[r * side + c] {
+                continue;
+            }
+            let images: Vec<(usize, usize)> = match symmetry {
+                Symmetry::None => vec![(r, c)],
+                Symmetry::Rot180 => vec![(r, c), (last - r, last - c)],
+                Symmetry::Rot90 => vec![(r, c), (c, last - r), (last - r, last - c), (last - c, r)],
+                Symmetry::Mirror => vec![(r, c), (r, last - c)],
+                Symmetry::Diagonal => vec![(r, c), (c, r)],
+            };
+            let mut group: Vec<usize> = images.iter().map(|&(a, b)| a * side + b).collect();
+            group.sort_unstable();
+            group.dedup();
+            for &k in &group {
+                seen[k] = true;
+            }
+            groups.push(group);
+        }
+    }
+    groups.shuffle(rng);
+    groups
+}
+
+/// Whether `puzzle` has exactly one solution, as far as `budget` can tell
+/// (`None` when the budget ran out).
+fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Option<bool> {
+    let s = solver.solve(
+        puzzle,
+        Limits {
+            max_solutions: Some(2),
+            max_nodes: budget,
+        },
+    );
+    match s.end {
+        End::NodeLimit => None,
+        _ => Some(s.count == 1),
+    }
+}
+
+/// Removes clues from `solution` (a complete grid) as `options` ask.
+/// Returns the puzzle, unique by construction.
+pub fn carve(
+    solution: &Grid,
+    options: &GenOptions,
+    rng: &mut Xoshiro256PlusPlus,
+    solver: &mut DlxSudoku,
+) -> Grid {
+    let side = solution.side();
+    let mut puzzle = solution.clone();
+    let mut givens = puzzle.givens();
+    for group in removal_groups(options.box_size, options.symmetry, rng) {
+        if let Target::Clues(c) = options.target {
+            if givens <= c {
+                break;
+            }
+        }
+        for &k in &group {
+            puzzle.set(k / side, k % side, 0);
+        }
+        if is_unique(solver, &puzzle, options.check_budget) == Some(true) {
+            givens -= group.len();
+        } else {
+            for &k in &group {
+                puzzle.set(k / side, k % side, solution.get(k / side, k % side));
+            }
+        }
+    }
+    puzzle
+}
+
+/// Makes puzzle `index` of a run.
+pub fn generate(options: &GenOptions, index: u64) -> Result<Generated, GenError> {
+    if !(2..=5).contains(&options.box_size) {
+        return Err(GenError::BadSize(options.box_size));
+    }
+    let mut rng = rng_for(options.seed, index);
+    let mut solver = DlxSudoku::new();
+    let attempts = match options.target {
+        Target::Minimal => 1,
+        Target::Clues(_) => CLUE_ATTEMPTS,
+    };
+    let mut best = usize::MAX;
+    for _ in 0..attempts {
+        let solution = random_full_grid(options.box_size, &mut rng);
+        let puzzle = carve(&solution, options, &mut rng, &mut solver);
+        match options.target {
+            Target::Clues(c) if puzzle.givens() > c => best = best.min(puzzle.givens()),
+            _ => return Ok(Generated { puzzle, solution }),
+        }
+    }
+    let Target::Clues(wanted) = options.target else {
+        unreachable!("minimal targets return on the first attempt")
+    };
+    Err(GenError::TooFewClues {
+        wanted,
+        best,
+        attempts,
+        budget: match options.check_budget {
+            Some(b) => format!(", or needed more than {b} nodes to prove"),
+            None => String::new(),
+        },
+    })
+}
+
+/// Difficulty of a puzzle measured by search effort. Both numbers count
+/// the work to find the solution *and* prove it unique (search to a second
+/// solution), so they do not depend on luck in the order of digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rating {
+    /// DLX search nodes: options tried by Algorithm X with MRV. A puzzle that
+    /// falls to singles takes one node per blank cell; more means branching.
+    pub dlx_nodes: u64,
+    /// Guesses of the bitmask solver: cells it filled while they still had
+    /// two or more candidates. 0 means naked singles alone solve it.
+    pub bitmask_guesses: u64,
+}
+
+/// Rates `puzzle` by search effort (see [`Rating`]).
+pub fn rate(puzzle: &Grid) -> Rating {
+    let s = DlxSudoku::new().solve(puzzle, Limits::solutions(2));
+    let mut bitmask = BitmaskSudoku::new();
+    bitmask.solve(puzzle, Limits::solutions(2));
+    Rating {
+        dlx_nodes: s.nodes,
+        bitmask_guesses: bitmask.last_guesses(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_grids_are_valid_and_vary() {
+        let mut rng = rng_for(7, 0);
+        let a = random_full_grid(3, &mut rng);
+        let b = random_full_grid(3, &mut rng);
+        a.check_solution(&Grid::empty(3)).unwrap();
+        b.check_solution(&Grid::empty(3)).unwrap();
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_reproducible() {
+        let options = GenOptions::new(3, 42);
+        let g = generate(&options, 5).unwrap();
+        assert_eq!(generate(&options, 5).unwrap(), g);
+        let s = DlxSudoku::new().solve(&g.puzzle, Limits::solutions(2));
+        assert_eq!((s.count, s.end), (1, End::Exhausted));
+        assert_eq!(s.grid.unwrap(), g.solution);
+    }
+
+    #[test]
+    fn symmetric_groups_are_symmetric() {
+        let mut rng = rng_for(1, 1);
+        for g in removal_groups(3, Symmetry::Rot180, &mut rng) {
+            let mut mirrored: Vec<usize> = g.iter().map(|&k| 80 - k).collect();
+            mirrored.sort_unstable();
+            assert_eq!(mirrored, g);
+        }
+        let options = GenOptions {
+            symmetry: Symmetry::Rot180,
+            ..GenOptions::new(3, 3)
+        };
+        let p = generate(&options, 0).unwrap().puzzle;
+        for k in 0..81 {
+            assert_eq!(p.cells()[k] == 0, p.cells()[80 - k] == 0);
+        }
+    }
+
+    #[test]
+    fn clue_targets() {
+        let options = GenOptions {
+            target: Target::Clues(40),
+            ..GenOptions::new(3, 9)
+        };
+        assert!(generate(&options, 0).unwrap().puzzle.givens() <= 40);
+        let impossible = GenOptions {
+            target: Target::Clues(3),
+            ..GenOptions::new(2, 9)
+        };
+        let e = generate(&impossible, 0).unwrap_err();
+        // A 4x4 Sudoku needs at least 4 clues.
+        assert!(e.to_string().starts_with("could not get down to 3 clues"));
+    }
+}

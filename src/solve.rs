@@ -1,0 +1,429 @@
+//! `dlx solve`: reads puzzle files of any supported kind, solves every
+//! record, writes one answer per record in input order.
+//!
+//! This is the library side of the command; the binary only parses
+//! arguments and calls [`solve_file`].
+
+use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use crate::batch::{self, Config, Job, Outcome, Status, Summary};
+use crate::exact_cover::{knuth_format, End, Limits, Solver};
+use crate::input::{self, Kind, Style, SudokuReader};
+use crate::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
+use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
+
+/// Which solver to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolverKind {
+    /// Algorithm X on dancing links (the engine).
+    Dlx,
+    /// Textbook backtracking: row-major blanks, digits in order, scans.
+    Naive,
+    /// Candidate bitmasks, fewest-candidates cell first.
+    Bitmask,
+}
+
+/// What to report for each record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// One solution.
+    First,
+    /// The number of solutions, up to `max_solutions`.
+    Count,
+    /// `unique`, `multiple` or `none`.
+    Unique,
+    /// Every solution, up to `max_solutions` (exact-cover files only).
+    All,
+}
+
+/// Everything `dlx solve` can be asked.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// Input kind, or `Auto` to detect it from the content.
+    pub kind: Kind,
+    /// The solver.
+    pub solver: SolverKind,
+    /// Worker threads (1 = sequential).
+    pub threads: usize,
+    /// What to report per record.
+    pub mode: Mode,
+    /// Cap on solutions counted or listed (`None` = no cap).
+    pub max_solutions: Option<u64>,
+    /// Output style for Sudoku; `None` = the record's own style.
+    pub output: Option<Style>,
+    /// Search-node budget per record.
+    pub node_limit: Option<u64>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            kind: Kind::Auto,
+            solver: SolverKind::Dlx,
+            threads: 1,
+            mode: Mode::First,
+            max_solutions: None,
+            output: None,
+            node_limit: None,
+        }
+    }
+}
+
+impl SolveOptions {
+    fn limits(&self) -> Limits {
+        let max_solutions = match self.mode {
+            Mode::First => Some(1),
+            Mode::Unique => Some(2),
+            Mode::Count | Mode::All => self.max_solutions,
+        };
+        Limits {
+            max_solutions,
+            max_nodes: self.node_limit,
+        }
+    }
+}
+
+/// Where answers and diagnostics go.
+pub struct Sinks<'a> {
+    /// Answers, one record after another.
+    pub out: &'a mut dyn Write,
+    /// `FILE:LINE: reason` for every record that was not solved.
+    pub err: &'a mut dyn Write,
+    /// Called after each record (progress display).
+    pub tick: &'a (dyn Fn() + Sync),
+}
+
+/// Makes a Sudoku solver of the requested kind.
+pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
+    match kind {
+        SolverKind::Dlx => Box::new(DlxSudoku::new()),
+        SolverKind::Naive => Box::new(crate::baseline::NaiveSudoku::new()),
+        SolverKind::Bitmask => Box::new(crate::baseline::BitmaskSudoku::new()),
+    }
+}
+
+/// Solves every record of one input named `file` (for messages).
+/// Returns the totals; `Err` only for I/O errors (reading or writing).
+pub fn solve_file(
+    file: &str,
+    mut input: impl BufRead + Send,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
+    let kind = match options.kind {
+        Kind::Auto => {
+            let head = input.fill_buf()?;
+            input::detect(&String::from_utf8_lossy(head))
+        }
+        k => k,
+    };
+    match kind {
+        Kind::Xc => solve_xc(file, input, options, sinks),
+        Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),
+        Kind::Sudoku | Kind::Auto => solve_sudoku(file, input, options, sinks),
+    }
+}
+
+/// Writes one outcome: its text to `out`, its error to `err`.
+pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> {
+    sinks.out.write_all(outcome.text.as_bytes())?;
+    sinks.out.write_all(b"\n")?;
+    if let Some(reason) = &outcome.error {
+        writeln!(sinks.err, "{file}:{}: {reason}", outcome.line)?;
+    }
+    (sinks.tick)();
+    Ok(())
+}
+
+fn solve_sudoku(
+    file: &str,
+    input: impl BufRead + Send,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
+    let jobs = SudokuReader::new(input).map(|r| {
+        r.map(|rec| Job {
+            line: rec.line,
+            task: rec.puzzle,
+        })
+    });
+    let limits = options.limits();
+    let mut first = true;
+    let config = Config {
+        threads: options.threads,
+        ..Config::default()
+    };
+    batch::run(
+        jobs,
+        config,
+        || sudoku_solver(options.solver),
+        |solver, job| match &job.task {
+            Err(reason) => Outcome::invalid(job.line, reason.clone()),
+            Ok((grid, style)) => sudoku_outcome(
+                solver.as_mut(),
+                job.line,
+                grid,
+                options.output.unwrap_or(*style),
+                limits,
+                options,
+            ),
+        },
+        |outcome| {
+            // Multi-line answers are separated by a blank line.
+            if !first && outcome.text.contains('\n') {
+                sinks.out.write_all(b"\n")?;
+            }
+            first = false;
+            emit(file, outcome, sinks)
+        },
+    )
+}
+
+/// Makes a Sudominoku solver of the requested kind.
+pub fn sudominoku_solver(kind: SolverKind) -> io::Result<Box<dyn SudominokuSolver + Send>> {
+    match kind {
+        SolverKind::Dlx => Ok(Box::new(DlxSudominoku::new())),
+        SolverKind::Naive => Ok(Box::new(NaiveSudominoku::new())),
+        SolverKind::Bitmask => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the bitmask solver is for classic Sudoku only; use --solver dlx or naive for Sudominoku",
+        )),
+    }
+}
+
+/// A Baekjoon 4574 file: every puzzle solved, printed as `Puzzle k` and
+/// its nine rows, exactly as the judge expects.
+fn solve_sudominoku(
+    file: &str,
+    input: impl BufRead + Send,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
+    sudominoku_solver(options.solver)?;
+    let text = read_all(input)?;
+    let parsed = sudominoku::parse(&text);
+    if parsed.missing_terminator {
+        writeln!(
+            sinks.err,
+            "{file}:{}: warning: the input ends without the `0` line; the puzzles read are solved",
+            text.lines().count().max(1)
+        )?;
+    }
+    let jobs = parsed.records.into_iter().enumerate().map(|(k, record)| {
+        let line = match &record.puzzle {
+            Ok(_) => record.line,
+            Err(e) => e.line,
+        };
+        Ok(Job {
+            line,
+            task: Ok((k + 1, record.puzzle.map_err(|e| e.reason))),
+        })
+    });
+    let limits = options.limits();
+    let config = Config {
+        threads: options.threads,
+        ..Config::default()
+    };
+    batch::run(
+        jobs,
+        config,
+        || sudominoku_solver(options.solver).expect("checked above"),
+        |solver, job| {
+            let (k, puzzle) = job.task.as_ref().expect("always Ok");
+            let mut outcome = match puzzle {
+                Err(reason) => Outcome::invalid(job.line, reason.clone()),
+                Ok(puzzle) => {
+                    let solution = solver.solve(puzzle, limits);
+                    let text = match options.mode {
+                        Mode::First | Mode::All => solution
+                            .grid
+                            .as_ref()
+                            .map(|g| sudominoku::format_solution(*k, g).trim_end().to_string()),
+                        Mode::Count => Some(solution.count.to_string()),
+                        Mode::Unique => Some(verdict(solution.count).to_string()),
+                    };
+                    outcome_of(job.line, &solution, text, limits)
+                }
+            };
+            if !outcome.text.starts_with("Puzzle ") {
+                outcome.text = format!("Puzzle {k}\n{}", outcome.text);
+            }
+            outcome
+        },
+        |outcome| emit(file, outcome, sinks),
+    )
+}
+
+/// `unique`, `multiple` or `none` for a count capped at 2.
+fn verdict(count: u64) -> &'static str {
+    match count {
+        0 => "none",
+        1 => "unique",
+        _ => "multiple",
+    }
+}
+
+/// Formats a grid in the given style (line style falls back to a numeric
+/// grid above 25x25, which has no one-character symbols).
+pub fn format_grid(grid: &Grid, style: Style) -> String {
+    match style {
+        Style::Line if grid.side() <= 25 => grid.to_line(),
+        Style::Line | Style::Grid => grid.to_numeric_rows(),
+        Style::Pretty => grid.to_pretty(),
+    }
+}
+
+/// The outcome of one Sudoku puzzle.
+pub fn sudoku_outcome(
+    solver: &mut dyn SudokuSolver,
+    line: usize,
+    grid: &Grid,
+    style: Style,
+    limits: Limits,
+    options: &SolveOptions,
+) -> Outcome {
+    if let Err(e) = grid.check_givens() {
+        return Outcome::invalid(line, e.to_string());
+    }
+    let solution = solver.solve(grid, limits);
+    let text = match options.mode {
+        Mode::First | Mode::All => solution.grid.as_ref().map(|g| format_grid(g, style)),
+        Mode::Count => Some(solution.count.to_string()),
+        Mode::Unique => Some(verdict(solution.count).to_string()),
+    };
+    outcome_of(line, &solution, text, limits)
+}
+
+/// Turns a solver's [`Solution`] into an [`Outcome`]: limits and
+/// unsolvable records are marked; `text` is the answer when there is one.
+pub fn outcome_of(
+    line: usize,
+    solution: &Solution,
+    text: Option<String>,
+    limits: Limits,
+) -> Outcome {
+    let (status, text, error) = if solution.end == End::NodeLimit {
+        let budget = limits.max_nodes.unwrap_or(0);
+        let reason = match solution.count {
+            0 => format!("limit: node budget of {budget} reached"),
+            n => format!("limit: node budget of {budget} reached after {n} solution(s)"),
+        };
+        (Status::Limit, format!("! {reason}"), Some(reason))
+    } else if solution.count == 0 {
+        let reason = "unsolvable: the puzzle has no solution".to_string();
+        let text = match text {
+            Some(t) if t == "0" || t == "none" => t,
+            _ => format!("! {reason}"),
+        };
+        (Status::Unsolvable, text, Some(reason))
+    } else {
+        (Status::Solved, text.unwrap_or_default(), None)
+    };
+    Outcome {
+        line,
+        text,
+        error,
+        status,
+        nodes: solution.nodes,
+        elapsed: std::time::Duration::ZERO,
+    }
+}
+
+/// An exact-cover file is one record: the whole problem.
+fn solve_xc(
+    file: &str,
+    input: impl BufRead,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
+    let text = read_all(input)?;
+    let begin = Instant::now();
+    let mut summary = Summary::default();
+    let xc = match knuth_format::parse(&text, file) {
+        Ok(xc) => xc,
+        Err(e) => {
+            let outcome = Outcome::invalid(e.line, e.reason);
+            summary.add(&outcome);
+            emit(file, &outcome, sinks)?;
+            summary.wall = begin.elapsed();
+            return Ok(summary);
+        }
+    };
+    let matrix = xc
+        .problem
+        .compile()
+        .map_err(|e| io::Error::other(format!("{file}: {e}")))?;
+    let mut solver = Solver::new(&matrix);
+    let limits = options.limits();
+    let mut text = String::new();
+    let mut write_error = None;
+    let mut listed = 0u64;
+    let report = solver.search(limits, |solution| {
+        if matches!(options.mode, Mode::First | Mode::All) {
+            text.clear();
+            if listed > 0 {
+                text.push('\n');
+            }
+            listed += 1;
+            let mut chosen = solution.to_vec();
+            chosen.sort_unstable();
+            for o in chosen {
+                text.push_str(&xc.problem.option_names(o).join(" "));
+                text.push('\n');
+            }
+            // Stream long enumerations instead of holding them.
+            if options.mode == Mode::All {
+                if let Err(e) = sinks.out.write_all(text.as_bytes()) {
+                    write_error = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let solution = Solution {
+        grid: None,
+        count: report.solutions,
+        end: report.end,
+        nodes: report.stats.nodes,
+    };
+    let answer = match options.mode {
+        Mode::First => Some(text.trim_end().to_string()),
+        Mode::All => None,
+        Mode::Count => Some(report.solutions.to_string()),
+        Mode::Unique => Some(verdict(report.solutions).to_string()),
+    };
+    let mut outcome = outcome_of(1, &solution, answer, limits);
+    outcome.elapsed = begin.elapsed();
+    summary.add(&outcome);
+    summary.wall = begin.elapsed();
+    if options.mode == Mode::All && outcome.status == Status::Solved {
+        writeln!(sinks.out, "\n{} solution(s)", report.solutions)?;
+    } else {
+        emit(file, &outcome, sinks)?;
+    }
+    summary.updates = report.stats.updates;
+    summary.exact_cover = Some(report);
+    Ok(summary)
+}
+
+/// Reads a whole input as text, reporting non-UTF-8 content as an error.
+pub fn read_all(mut input: impl BufRead) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "not valid UTF-8 at byte {}",
+                e.utf8_error().valid_up_to() + 1
+            ),
+        )
+    })
+}

@@ -1,0 +1,192 @@
+//! The `dlx` binary on Sudoku files and standard input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const EASY_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+#[test]
+fn line_puzzle_on_stdin() {
+    for solver in ["dlx", "naive", "bitmask"] {
+        dlx()
+            .args(["solve", "--solver", solver, "-j", "1"])
+            .write_stdin(format!("{EASY}\n"))
+            .assert()
+            .success()
+            .stdout(format!("{EASY_SOLUTION}\n"));
+    }
+}
+
+#[test]
+fn baekjoon_2580_prints_the_judge_format() {
+    let expected = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n\
+                    8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
+    dlx()
+        .arg("solve")
+        .pipe_stdin("puzzles/sudoku/baekjoon-2580.txt")
+        .unwrap()
+        .assert()
+        .success()
+        .stdout(expected);
+    // The all-zero grid: any solution, at once.
+    let zeros = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let out = dlx().arg("solve").write_stdin(zeros).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 9);
+    assert!(text.lines().all(|l| l.split(' ').count() == 9));
+}
+
+#[test]
+fn pretty_grid_keeps_its_style() {
+    let out = dlx()
+        .args(["solve", "puzzles/sudoku/pretty.txt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"));
+    assert!(text.contains("------+-------+------\n"));
+    dlx()
+        .args(["solve", "--output", "line", "puzzles/sudoku/pretty.txt"])
+        .assert()
+        .success()
+        .stdout(format!("{EASY_SOLUTION}\n"));
+}
+
+#[test]
+fn bad_records_are_marked_in_place_and_the_rest_solved() {
+    let assert = dlx()
+        .args(["solve", "puzzles/bad/sudoku-bad-records.txt"])
+        .assert()
+        .code(1);
+    let out = assert.get_output();
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "one result per record");
+    assert_eq!(lines[0], EASY_SOLUTION);
+    assert!(lines[1].starts_with("! invalid: wrong length: 80 cells"));
+    assert!(lines[2].starts_with("! invalid: digit 5 appears twice in row 1"));
+    assert!(lines[3].starts_with("! invalid: bad symbol `x` at cell 81"));
+    assert_eq!(lines[4], "! unsolvable: the puzzle has no solution");
+    assert_eq!(lines[5].len(), 81);
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(
+        stderr,
+        "puzzles/bad/sudoku-bad-records.txt:3: wrong length: 80 cells (expected 16, 81, 256 or 625)\n\
+         puzzles/bad/sudoku-bad-records.txt:4: digit 5 appears twice in row 1 (cells r1c1 and r1c2)\n\
+         puzzles/bad/sudoku-bad-records.txt:5: bad symbol `x` at cell 81 (row 9, column 9)\n\
+         puzzles/bad/sudoku-bad-records.txt:6: unsolvable: the puzzle has no solution\n"
+    );
+}
+
+#[test]
+fn count_and_unique_modes() {
+    let empty4 = ".".repeat(16);
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "1000"])
+        .write_stdin(format!("{empty4}\n"))
+        .assert()
+        .success()
+        .stdout("288\n");
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "50"])
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .assert()
+        .success()
+        .stdout("50\n");
+    dlx()
+        .args(["solve", "--unique"])
+        .write_stdin(format!("{EASY}\n{}\n", ".".repeat(81)))
+        .assert()
+        .success()
+        .stdout("unique\nmultiple\n");
+}
+
+#[test]
+fn solve_then_check_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("answers.txt");
+    dlx()
+        .args(["solve", "puzzles/sudoku/examples.txt", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    dlx()
+        .args(["check", "puzzles/sudoku/examples.txt", "--solutions"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("ok: 3 records"));
+    // A tampered answer is caught with its line.
+    let text = std::fs::read_to_string(&out)
+        .unwrap()
+        .replacen("534", "543", 1);
+    std::fs::write(&out, text).unwrap();
+    dlx()
+        .args(["check", "puzzles/sudoku/examples.txt", "--solutions"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "answers.txt:1: given 3 at r1c2 was changed to 4",
+        ));
+}
+
+#[test]
+fn check_confirms_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("answers.txt");
+    dlx()
+        .args(["solve", "puzzles/bad/sudoku-bad-records.txt", "-o"])
+        .arg(&out)
+        .assert()
+        .code(1);
+    dlx()
+        .args(["check", "puzzles/bad/sudoku-bad-records.txt", "--solutions"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 solutions verified"));
+}
+
+#[test]
+fn unwritable_output_fails_before_work() {
+    dlx()
+        .args([
+            "solve",
+            "puzzles/sudoku/examples.txt",
+            "-o",
+            "/no/such/dir/out.txt",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("/no/such/dir/out.txt"));
+}
+
+#[test]
+fn node_limit_marks_the_record() {
+    dlx()
+        .args(["solve", "--solver", "naive", "--node-limit", "5"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(1)
+        .stdout("! limit: node budget of 5 reached\n")
+        .stderr("<stdin>:1: limit: node budget of 5 reached\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    dlx().args(["solve", "--threads", "0"]).assert().code(2);
+    dlx()
+        .args(["solve", "--count", "--unique"])
+        .assert()
+        .code(2);
+}

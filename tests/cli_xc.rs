@@ -1,0 +1,165 @@
+//! The `dlx` binary on exact-cover files in Knuth's format.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+fn count(file: &str) -> String {
+    let out = dlx()
+        .args([
+            "solve",
+            "--kind",
+            "xc",
+            "--count",
+            &format!("puzzles/xc/{file}"),
+        ])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn counts_match_the_published_ones() {
+    let queens = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, expected) in (1..=10).zip(queens) {
+        assert_eq!(
+            count(&format!("queens-{n}.dlx")),
+            expected.to_string(),
+            "queens {n}"
+        );
+    }
+    for (n, expected) in [(3, 2), (4, 2), (7, 52), (8, 300)] {
+        assert_eq!(
+            count(&format!("langford-{n}.dlx")),
+            expected.to_string(),
+            "langford {n}"
+        );
+    }
+    assert_eq!(count("knuth-example.dlx"), "1");
+}
+
+#[test]
+fn pentominoes_count_through_the_cli() {
+    assert_eq!(count("pentominoes-6x10.dlx"), "9356");
+}
+
+#[test]
+fn auto_detection_and_first_solution() {
+    dlx()
+        .args(["solve", "puzzles/xc/knuth-example.dlx"])
+        .assert()
+        .success()
+        .stdout("C E F\nA D\nB G\n");
+}
+
+#[test]
+fn all_solutions_and_cap() {
+    let out = dlx()
+        .args(["solve", "--all", "puzzles/xc/queens-6.dlx"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("r0 ").count(), 4);
+    assert!(text.ends_with("\n4 solution(s)\n"));
+    dlx()
+        .args([
+            "solve",
+            "--count",
+            "--max-solutions",
+            "5",
+            "puzzles/xc/queens-8.dlx",
+        ])
+        .assert()
+        .success()
+        .stdout("5\n");
+    let out = dlx()
+        .args([
+            "solve",
+            "--all",
+            "--max-solutions",
+            "3",
+            "puzzles/xc/queens-8.dlx",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .ends_with("\n3 solution(s)\n"));
+}
+
+#[test]
+fn stats_report_nodes_and_updates() {
+    dlx()
+        .args(["solve", "--count", "--stats", "puzzles/xc/queens-8.dlx"])
+        .assert()
+        .success()
+        .stdout("92\n")
+        .stderr(
+            predicate::str::is_match(
+                r"queens-8\.dlx: 92 solution\(s\), \d+ search nodes, \d+ link updates, [0-9.]+ s",
+            )
+            .unwrap(),
+        );
+}
+
+#[test]
+fn node_limit_is_a_distinct_outcome() {
+    dlx()
+        .args([
+            "solve",
+            "--count",
+            "--node-limit",
+            "10",
+            "puzzles/xc/queens-8.dlx",
+        ])
+        .assert()
+        .code(1)
+        .stdout("! limit: node budget of 10 reached\n")
+        .stderr("puzzles/xc/queens-8.dlx:1: limit: node budget of 10 reached\n");
+}
+
+#[test]
+fn bad_files_report_file_line_and_reason() {
+    let cases = [
+        ("a b\na z\n", "2: unknown item `z`"),
+        ("a b\na a\n", "2: item `a` appears twice in one option"),
+        ("a | x\nx\n", "2: option has no primary item"),
+        ("a | b | c\na\n", "1: a second `|` in the item line"),
+        ("a a\n", "1: item `a` is declared twice"),
+        (
+            "| only a comment\n",
+            "1: no item line: the file has only comments or blank lines",
+        ),
+    ];
+    for (text, reason) in cases {
+        dlx()
+            .args(["solve", "--kind", "xc", "-"])
+            .write_stdin(text)
+            .assert()
+            .code(1)
+            .stderr(format!("<stdin>:{reason}\n"))
+            .stdout(predicate::str::starts_with("! invalid: "));
+    }
+}
+
+#[test]
+fn no_solution_exit_status() {
+    dlx()
+        .args(["solve", "--kind", "xc", "-"])
+        .write_stdin("a b\na\n")
+        .assert()
+        .code(1)
+        .stdout("! unsolvable: the puzzle has no solution\n");
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    dlx()
+        .args(["solve", "no/such/file.dlx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/file.dlx"));
+}

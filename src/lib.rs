@@ -18,6 +18,7 @@
 
 pub mod baseline;
 pub mod batch;
+pub mod bench;
 pub mod check;
 pub mod error;
 pub mod exact_cover;

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => run_solve(args),
         Command::Check(args) => cli::check::run(args),
+        Command::Bench(args) => cli::bench::run(args),
         Command::Gen(args) => cli::gen::run(args),
     };
     match result {

@@ -28,6 +28,13 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check answers written by `dlx solve` against their puzzles.
     Check(CheckArgs),
+    /// Compare solvers on the same puzzles: per-puzzle times (median, p90,
+    /// p99, max), throughput and search nodes, every answer verified.
+    ///
+    /// Exit status: 0 when every answer was right (puzzles unsolved within
+    /// the node budget are results, not failures), 1 when a solver gave a
+    /// wrong answer (reported as FILE:LINE), 2 on usage or I/O errors.
+    Bench(super::bench::BenchArgs),
     /// Generate puzzles with exactly one solution, reproducibly from a seed.
     ///
     /// Sudoku: one puzzle per line after a `#` header holding the command

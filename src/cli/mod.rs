@@ -2,5 +2,6 @@
 //! that only glue library calls together.
 
 pub mod args;
+pub mod bench;
 pub mod check;
 pub mod gen;

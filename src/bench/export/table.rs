@@ -1,0 +1,165 @@
+//! The results table of one file, as cells: shared by the terminal and
+//! Markdown renderings so both always show the same figures.
+
+use crate::bench::{solver_name, FileReport};
+
+/// A table: a header row and body rows of the same width. The first
+/// column is text (left-aligned), the others numbers (right-aligned).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// Column titles.
+    pub headers: Vec<String>,
+    /// Body rows.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Microseconds for a table cell: 3 significant digits or more, `>=` in
+/// front when the figure is only a lower bound.
+pub fn micros(ns: f64, lower_bound: bool) -> String {
+    let us = ns / 1000.0;
+    let digits = if us < 10.0 {
+        2
+    } else if us < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{}{us:.digits$}", if lower_bound { ">=" } else { "" })
+}
+
+/// A rate or mean with about 3 significant digits.
+pub fn number(x: f64) -> String {
+    if x < 10.0 {
+        format!("{x:.2}")
+    } else if x < 100.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+/// A ratio such as `1.00×`, `23.4×`, `1234×`.
+pub fn ratio(x: f64) -> String {
+    format!("{}×", number(x))
+}
+
+/// The name the ratios are relative to (`dlx`, or the first solver).
+pub fn baseline_name(file: &FileReport) -> &'static str {
+    file.baseline()
+        .map_or("dlx", |b| solver_name(b.measurement.solver))
+}
+
+/// The results of one file: one row per solver.
+///
+/// Figures that puzzles over budget make bounds are marked: `>=` lower
+/// bound, `<=` upper bound (puzzles/s), `~` for a ratio whose baseline
+/// figure is itself a bound (neither bound then).
+///
+/// Columns: solver, puzzles, solved, over budget (unsolved within the node
+/// budget), no solution (only when some solver proved one), median / p90 /
+/// p99 / max microseconds per puzzle, puzzles per second, mean search nodes
+/// per puzzle, and the slowdown relative to the baseline solver by median
+/// time and by throughput (see [`FileReport::ratios`]).
+pub fn results(file: &FileReport) -> Table {
+    let base = baseline_name(file);
+    let show_none = file.results.iter().any(|r| r.stats.no_solution > 0);
+    let mut headers: Vec<String> = ["solver", "puzzles", "solved", "over budget"]
+        .map(String::from)
+        .to_vec();
+    if show_none {
+        headers.push("no solution".into());
+    }
+    headers.extend([
+        "median µs".to_string(),
+        "p90 µs".into(),
+        "p99 µs".into(),
+        "max µs".into(),
+        "puzzles/s".into(),
+        "nodes/puzzle".into(),
+        format!("median ×{base}"),
+        format!("throughput ×{base}"),
+    ]);
+    let rows = file
+        .results
+        .iter()
+        .map(|r| {
+            let s = &r.stats;
+            let mut row = vec![
+                solver_name(r.measurement.solver).to_string(),
+                s.puzzles.to_string(),
+                s.solved.to_string(),
+                s.over_budget.to_string(),
+            ];
+            if show_none {
+                row.push(s.no_solution.to_string());
+            }
+            match &s.time {
+                Some(t) => {
+                    let lb = t.lower_bound;
+                    row.push(micros(t.median_ns as f64, lb.median));
+                    row.push(micros(t.p90_ns as f64, lb.p90));
+                    row.push(micros(t.p99_ns as f64, lb.p99));
+                    row.push(micros(t.max_ns as f64, lb.max));
+                }
+                None => row.extend(["-"; 4].map(String::from)),
+            }
+            let bounded = s.over_budget > 0;
+            let mark = if bounded { "<=" } else { "" };
+            row.push(format!("{mark}{}", number(s.per_second)));
+            let mark = if bounded { ">=" } else { "" };
+            row.push(format!("{mark}{}", number(s.nodes_mean)));
+            match (file.ratios(r), &s.time) {
+                (Some(q), Some(t)) => {
+                    let base = file.baseline().map(|b| &b.stats);
+                    let is_base = base.is_some_and(|b| std::ptr::eq(b, s));
+                    let base_median = base
+                        .and_then(|b| b.time)
+                        .is_some_and(|b| b.lower_bound.median);
+                    let base_rate = base.is_some_and(|b| b.over_budget > 0);
+                    let mark = |own: bool, of_base: bool| match (is_base, own, of_base) {
+                        (true, _, _) => "",
+                        (false, _, true) => "~",
+                        (false, true, false) => ">=",
+                        (false, false, false) => "",
+                    };
+                    row.push(format!(
+                        "{}{}",
+                        mark(t.lower_bound.median, base_median),
+                        ratio(q.median)
+                    ));
+                    row.push(format!(
+                        "{}{}",
+                        mark(bounded, base_rate),
+                        ratio(q.throughput)
+                    ));
+                }
+                _ => row.extend(["-"; 2].map(String::from)),
+            }
+            row
+        })
+        .collect();
+    Table { headers, rows }
+}
+
+/// What the ratio columns mean, in one sentence.
+pub fn ratio_legend(file: &FileReport) -> String {
+    let base = baseline_name(file);
+    format!(
+        "×{base} = times slower than {base} (above 1 = slower): median = the solver's \
+         median time / {base}'s median time; throughput = {base}'s puzzles/s / the solver's puzzles/s"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(micros(1234.0, false), "1.23");
+        assert_eq!(micros(52_140.0, false), "52.1");
+        assert_eq!(micros(1_234_567.0, true), ">=1235");
+        assert_eq!(ratio(1.0), "1.00×");
+        assert_eq!(number(12345.6), "12346");
+    }
+}

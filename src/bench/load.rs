@@ -1,0 +1,141 @@
+//! Reading the puzzles to benchmark: the first K records of one input,
+//! Sudoku or Sudominoku (detected from the content), valid ones kept.
+
+use std::io::{self, BufRead};
+
+use crate::input::{self, Kind, SudokuReader};
+use crate::puzzles::sudoku::Grid;
+use crate::puzzles::sudominoku;
+use crate::solve::read_all;
+
+/// The valid puzzles of one input.
+#[derive(Debug, Clone)]
+pub enum Puzzles {
+    /// Classic Sudoku grids (any supported size), givens checked.
+    Sudoku(Vec<Grid>),
+    /// Sudominoku puzzles (valid by construction).
+    Sudominoku(Vec<sudominoku::Puzzle>),
+}
+
+/// One input, read.
+#[derive(Debug, Clone)]
+pub struct PuzzleSet {
+    /// The input's name as given (for `FILE:LINE` messages).
+    pub name: String,
+    /// [`Kind::Sudoku`] or [`Kind::Sudominoku`].
+    pub kind: Kind,
+    /// Records read, valid and invalid (at most the limit).
+    pub records: usize,
+    /// The first line of each valid puzzle, parallel to `puzzles`.
+    pub lines: Vec<usize>,
+    /// The valid puzzles, in input order.
+    pub puzzles: Puzzles,
+    /// The invalid records among the first `records`: line and reason.
+    pub invalid: Vec<(usize, String)>,
+}
+
+impl PuzzleSet {
+    /// Number of valid puzzles.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Whether there is no valid puzzle.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+/// Reads the first `limit` records (`None` = all) of `input`, named `name`.
+/// The kind is detected from the first bytes ([`input::detect`]); records
+/// that cannot be read, or whose givens contradict each other, are kept in
+/// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
+pub fn load(name: &str, mut input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
+    let head = input.fill_buf()?;
+    let kind = input::detect(&String::from_utf8_lossy(head));
+    let limit = limit.unwrap_or(usize::MAX);
+    let mut set = PuzzleSet {
+        name: name.to_string(),
+        kind,
+        records: 0,
+        lines: Vec::new(),
+        puzzles: Puzzles::Sudoku(Vec::new()),
+        invalid: Vec::new(),
+    };
+    match kind {
+        Kind::Xc => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{name}: exact-cover files are not benchmarked (Sudoku and Sudominoku only)"
+                ),
+            ))
+        }
+        Kind::Sudominoku => {
+            let text =
+                read_all(input).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+            let mut puzzles = Vec::new();
+            for record in sudominoku::parse(&text).records.into_iter().take(limit) {
+                set.records += 1;
+                match record.puzzle {
+                    Ok(p) => {
+                        set.lines.push(record.line);
+                        puzzles.push(p);
+                    }
+                    Err(e) => set.invalid.push((e.line, e.reason)),
+                }
+            }
+            set.puzzles = Puzzles::Sudominoku(puzzles);
+        }
+        Kind::Sudoku | Kind::Auto => {
+            set.kind = Kind::Sudoku;
+            let mut grids = Vec::new();
+            for record in SudokuReader::new(input).take(limit) {
+                let record =
+                    record.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+                set.records += 1;
+                let checked = record
+                    .puzzle
+                    .and_then(|(g, _)| g.check_givens().map(|()| g).map_err(|e| e.to_string()));
+                match checked {
+                    Ok(g) => {
+                        set.lines.push(record.line);
+                        grids.push(g);
+                    }
+                    Err(reason) => set.invalid.push((record.line, reason)),
+                }
+            }
+            set.puzzles = Puzzles::Sudoku(grids);
+        }
+    }
+    Ok(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn sudoku_limit_and_invalid_records() {
+        let bad_givens = format!("55{}", &EASY[2..]);
+        let text = format!("# c\n{EASY}\nshort\n{bad_givens}\n{EASY}\n{EASY}\n");
+        let set = load("t", text.as_bytes(), Some(4)).unwrap();
+        assert_eq!(set.kind, Kind::Sudoku);
+        assert_eq!(set.records, 4);
+        assert_eq!(set.lines, vec![2, 5]);
+        assert_eq!(set.invalid.len(), 2);
+        assert_eq!(set.invalid[0].0, 3);
+        assert_eq!(set.invalid[1].0, 4);
+        let all = load("t", text.as_bytes(), None).unwrap();
+        assert_eq!(all.len(), 3);
+    }
+
+    #[test]
+    fn exact_cover_is_refused() {
+        let err = load("x.dlx", "a b c\na b\nc\n".as_bytes(), None).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+    }
+}

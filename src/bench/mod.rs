@@ -1,0 +1,255 @@
+//! `dlx bench`: the same puzzles solved by several solvers in one run,
+//! timed per puzzle, verified, summarised and exported.
+//!
+//! The pieces, one concern each:
+//!
+//! - [`load`](mod@load): reads the first K records of a Sudoku or Sudominoku file
+//!   (kind detected from the content), keeping the valid puzzles and noting
+//!   the invalid ones.
+//! - [`runner`]: solves every puzzle with every solver, interleaved per
+//!   puzzle (one thread) or per block of puzzles (several threads), timing
+//!   each solve with [`Instant`](std::time::Instant) on a warmed solver and
+//!   verifying each answer independently of the solvers.
+//! - [`stats`]: nearest-rank median / p90 / p99 / max, knowing which of them
+//!   are only lower bounds because some puzzles ran out of node budget.
+//! - [`machine`]: what the numbers were measured on.
+//! - [`export`]: the terminal table, Markdown, JSON and an SVG chart.
+//!
+//! What is measured: the time to find **one** solution of each puzzle
+//! (`max_solutions` is 1), givens already parsed and checked, on a solver
+//! that has already solved a puzzle of the same size on the same thread
+//! (its arena and the shared exact-cover matrix exist). Per-puzzle times
+//! are single-thread times: each solve runs on one thread, even with
+//! `--threads N`, while other solves run beside it. Throughput (puzzles per
+//! second) is wall-clock: puzzles divided by the wall time of the solver's
+//! own blocks.
+
+pub mod export;
+pub mod load;
+pub mod machine;
+pub mod runner;
+pub mod stats;
+
+use thiserror::Error;
+
+use crate::input::Kind;
+use crate::solve::SolverKind;
+
+pub use load::{load, PuzzleSet, Puzzles};
+pub use machine::Machine;
+pub use runner::{run, supports, Measurement, Outcome};
+pub use stats::{SolverStats, TimeStats};
+
+/// The node budget the naive solver gets when `--node-limit` is not given,
+/// so that one pathological puzzle cannot stall a benchmark for hours (the
+/// naive Sudoku solver needs over 10^8 nodes on some 17-clue puzzles).
+/// At roughly 10-50 ns per naive node this is well under a second.
+pub const NAIVE_DEFAULT_NODE_LIMIT: u64 = 10_000_000;
+
+/// How a benchmark runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The solvers, in the order they are reported; no duplicates.
+    pub solvers: Vec<SolverKind>,
+    /// Worker threads; 1 solves on the calling thread.
+    pub threads: usize,
+    /// Records read per file (`None` = all).
+    pub limit: Option<usize>,
+    /// The node budget per puzzle given by the user, for every solver.
+    /// `None`: no budget, except [`NAIVE_DEFAULT_NODE_LIMIT`] for naive.
+    pub node_limit: Option<u64>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            solvers: vec![SolverKind::Dlx, SolverKind::Bitmask, SolverKind::Naive],
+            threads: 1,
+            limit: None,
+            node_limit: None,
+        }
+    }
+}
+
+impl Config {
+    /// The node budget of one solver: `--node-limit` if given, otherwise
+    /// none, except [`NAIVE_DEFAULT_NODE_LIMIT`] for the naive solver.
+    pub fn budget(&self, solver: SolverKind) -> Option<u64> {
+        self.node_limit.or(match solver {
+            SolverKind::Naive => Some(NAIVE_DEFAULT_NODE_LIMIT),
+            SolverKind::Dlx | SolverKind::Bitmask => None,
+        })
+    }
+
+    /// Puzzles per interleaving block: 1 on one thread (every puzzle is
+    /// solved by every solver in turn), `32 * threads` otherwise (each
+    /// solver solves the block on the pool, then the next solver does).
+    pub fn block_size(&self) -> usize {
+        if self.threads <= 1 {
+            1
+        } else {
+            32 * self.threads
+        }
+    }
+}
+
+/// Why a benchmark stopped.
+#[derive(Debug, Error)]
+pub enum BenchError {
+    /// Reading an input failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// A solver returned a wrong answer (or panicked): the benchmark is void.
+    #[error("{file}:{line}: {solver} gave a wrong answer: {reason}")]
+    WrongAnswer {
+        /// The input's name.
+        file: String,
+        /// The puzzle's first line.
+        line: usize,
+        /// The solver's name.
+        solver: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// One solver's results on one file.
+#[derive(Debug, Clone)]
+pub struct SolverResult {
+    /// The raw measurements (input order).
+    pub measurement: Measurement,
+    /// The figures derived from them.
+    pub stats: SolverStats,
+}
+
+/// Everything measured on one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// The input's name as given.
+    pub file: String,
+    /// Sudoku or Sudominoku.
+    pub kind: Kind,
+    /// Records read (valid and invalid, at most `--limit`).
+    pub records: usize,
+    /// The first line of each benchmarked puzzle, in input order.
+    pub lines: Vec<usize>,
+    /// Invalid records skipped: line and reason.
+    pub invalid: Vec<(usize, String)>,
+    /// Solvers asked for but not available for this kind, with the reason.
+    pub skipped: Vec<(SolverKind, String)>,
+    /// One entry per solver that ran, in [`Config::solvers`] order.
+    pub results: Vec<SolverResult>,
+}
+
+impl FileReport {
+    /// Puzzles benchmarked (valid records).
+    pub fn puzzles(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The solver the ratios are relative to: dlx when it ran, otherwise
+    /// the first solver that ran.
+    pub fn baseline(&self) -> Option<&SolverResult> {
+        self.results
+            .iter()
+            .find(|r| r.measurement.solver == SolverKind::Dlx)
+            .or_else(|| self.results.first())
+    }
+
+    /// How much slower `result` is than the [`baseline`](Self::baseline):
+    /// `(median ratio, throughput ratio)` = (its median time / the
+    /// baseline's median time, the baseline's puzzles per second / its
+    /// puzzles per second). Above 1 = slower than the baseline. `None`
+    /// when a figure is zero or missing.
+    pub fn ratios(&self, result: &SolverResult) -> Option<Ratios> {
+        let base = &self.baseline()?.stats;
+        let own = &result.stats;
+        let median = match (&own.time, &base.time) {
+            (Some(t), Some(b)) if b.median_ns > 0 => t.median_ns as f64 / b.median_ns as f64,
+            _ => return None,
+        };
+        if own.per_second <= 0.0 || base.per_second <= 0.0 {
+            return None;
+        }
+        Some(Ratios {
+            median,
+            throughput: base.per_second / own.per_second,
+        })
+    }
+
+    /// Human-readable remarks: skipped records and solvers, budget hits.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some((line, reason)) = self.invalid.first() {
+            notes.push(format!(
+                "{} invalid record(s) skipped (first: {}:{line}: {reason})",
+                self.invalid.len(),
+                self.file
+            ));
+        }
+        for (solver, reason) in &self.skipped {
+            notes.push(format!("{} skipped: {reason}", solver_name(*solver)));
+        }
+        for r in &self.results {
+            let s = &r.stats;
+            if s.over_budget > 0 {
+                notes.push(format!(
+                    "{}: {} puzzle(s) unsolved within the budget of {} nodes; their times \
+                     and nodes count only up to the budget: figures marked >= are lower \
+                     bounds, <= upper bounds, ~ ratios to a bounded figure",
+                    solver_name(r.measurement.solver),
+                    s.over_budget,
+                    r.measurement.budget.unwrap_or(0)
+                ));
+            }
+            if s.no_solution > 0 {
+                notes.push(format!(
+                    "{}: {} puzzle(s) proved to have no solution",
+                    solver_name(r.measurement.solver),
+                    s.no_solution
+                ));
+            }
+        }
+        notes
+    }
+}
+
+/// Slowdown factors relative to the baseline solver (see
+/// [`FileReport::ratios`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ratios {
+    /// Median time / the baseline's median time.
+    pub median: f64,
+    /// The baseline's puzzles per second / puzzles per second.
+    pub throughput: f64,
+}
+
+/// A whole benchmark run.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Where it ran.
+    pub machine: Machine,
+    /// How it ran.
+    pub config: Config,
+    /// One entry per input file, in command-line order.
+    pub files: Vec<FileReport>,
+}
+
+/// The command-line name of a solver (`dlx`, `bitmask`, `naive`).
+pub fn solver_name(kind: SolverKind) -> &'static str {
+    match kind {
+        SolverKind::Dlx => "dlx",
+        SolverKind::Naive => "naive",
+        SolverKind::Bitmask => "bitmask",
+    }
+}
+
+/// The name of an input kind (`sudoku`, `sudominoku`, ...).
+pub fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Auto => "auto",
+        Kind::Sudoku => "sudoku",
+        Kind::Sudominoku => "sudominoku",
+        Kind::Xc => "xc",
+    }
+}

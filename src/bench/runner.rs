@@ -1,0 +1,471 @@
+//! Executes a benchmark on one input: every puzzle with every solver,
+//! interleaved, each solve timed on its own and its answer verified.
+//!
+//! Interleaving, so that drift of the machine (frequency scaling, other
+//! load, thermal throttling) hits every solver alike:
+//!
+//! - One thread: puzzle by puzzle, each solver in turn, the order of the
+//!   solvers rotating from one puzzle to the next (no solver always runs
+//!   right after another one has flushed the caches).
+//! - `N > 1` threads: block by block ([`Config::block_size`] puzzles); each
+//!   solver in turn (rotating per block) solves the block on a rayon pool of
+//!   `N` threads, one puzzle per task. Each puzzle is still timed alone, on
+//!   the thread that solves it: per-puzzle times are single-thread times
+//!   (measured while the other threads work). Throughput is wall-clock: the
+//!   solver's puzzles over the summed wall time of its blocks.
+//!
+//! Every thread keeps one solver of each kind for the whole run and warms it
+//! before timing starts by solving the first puzzle of each size (capped at
+//! [`WARM_NODES`] nodes), so no timed solve pays for building an arena or
+//! the shared exact-cover matrix.
+//!
+//! Answers are verified outside the timed region, independently of the
+//! solvers ([`Grid::check_solution`]; for Sudominoku
+//! [`sudominoku::verify`], which also checks the domino tiling). A wrong
+//! grid, a panic, or a claim of "no solution" for a puzzle another solver
+//! solved is a [`BenchError::WrongAnswer`].
+
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::load::{PuzzleSet, Puzzles};
+use super::stats::SolverStats;
+use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult};
+use crate::exact_cover::{End, Limits};
+use crate::puzzles::sudoku::{Grid, Solution, SudokuSolver};
+use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
+use crate::solve::{sudoku_solver, SolverKind};
+
+/// Node cap of the untimed warm-up solves.
+pub const WARM_NODES: u64 = 100_000;
+
+/// What happened to one puzzle with one solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A solution was found and verified.
+    Solved,
+    /// The node budget ran out first ("unsolved within budget").
+    OverBudget,
+    /// The search finished without a solution.
+    NoSolution,
+}
+
+/// One solver's raw results on one input, in input order.
+#[derive(Debug, Clone)]
+pub struct Measurement {
+    /// The solver.
+    pub solver: SolverKind,
+    /// Its node budget per puzzle (`None` = unlimited).
+    pub budget: Option<u64>,
+    /// Solve time of each puzzle, nanoseconds.
+    pub times_ns: Vec<u64>,
+    /// Search nodes of each puzzle (the solver's own unit).
+    pub nodes: Vec<u64>,
+    /// What happened to each puzzle.
+    pub outcomes: Vec<Outcome>,
+    /// Wall-clock time of the solver's blocks (its share of the run).
+    pub wall: Duration,
+}
+
+/// A puzzle type the benchmark can run.
+trait Instance: Sync {
+    /// A solver of this puzzle type (one per thread).
+    type Solver: Send;
+    /// The solver of a kind, if there is one for this puzzle type.
+    fn solver(kind: SolverKind) -> Option<Self::Solver>;
+    /// Solves the puzzle.
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution;
+    /// Checks an answer independently of the solvers.
+    fn verify(&self, grid: &Grid) -> Result<(), String>;
+    /// Puzzles of one class share warm state (the Sudoku box size).
+    fn class(&self) -> usize;
+}
+
+impl Instance for Grid {
+    type Solver = Box<dyn SudokuSolver + Send>;
+    fn solver(kind: SolverKind) -> Option<Self::Solver> {
+        Some(sudoku_solver(kind))
+    }
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution {
+        solver.solve(self, limits)
+    }
+    fn verify(&self, grid: &Grid) -> Result<(), String> {
+        grid.check_solution(self)
+    }
+    fn class(&self) -> usize {
+        self.box_size()
+    }
+}
+
+impl Instance for sudominoku::Puzzle {
+    type Solver = Box<dyn SudominokuSolver + Send>;
+    fn solver(kind: SolverKind) -> Option<Self::Solver> {
+        match kind {
+            SolverKind::Dlx => Some(Box::new(DlxSudominoku::new())),
+            SolverKind::Naive => Some(Box::new(NaiveSudominoku::new())),
+            SolverKind::Bitmask => None,
+        }
+    }
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution {
+        solver.solve(self, limits)
+    }
+    fn verify(&self, grid: &Grid) -> Result<(), String> {
+        sudominoku::verify(self, grid)
+    }
+    fn class(&self) -> usize {
+        0
+    }
+}
+
+/// Benchmarks one input with the solvers of `config`. `progress` is told
+/// how many solves finished (outside the timed regions).
+pub fn run(
+    set: &PuzzleSet,
+    config: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<FileReport, BenchError> {
+    let (measurements, skipped) = match &set.puzzles {
+        Puzzles::Sudoku(grids) => measure(set, grids, config, progress)?,
+        Puzzles::Sudominoku(puzzles) => measure(set, puzzles, config, progress)?,
+    };
+    let results = measurements
+        .into_iter()
+        .map(|m| SolverResult {
+            stats: SolverStats::of(&m),
+            measurement: m,
+        })
+        .collect();
+    Ok(FileReport {
+        file: set.name.clone(),
+        kind: set.kind,
+        records: set.records,
+        lines: set.lines.clone(),
+        invalid: set.invalid.clone(),
+        skipped,
+        results,
+    })
+}
+
+/// Whether `solver` can run on the puzzles of `set` (no bitmask solver for
+/// Sudominoku).
+pub fn supports(set: &PuzzleSet, solver: SolverKind) -> bool {
+    match &set.puzzles {
+        Puzzles::Sudoku(_) => Grid::solver(solver).is_some(),
+        Puzzles::Sudominoku(_) => sudominoku::Puzzle::solver(solver).is_some(),
+    }
+}
+
+/// One timed solve.
+struct Attempt {
+    elapsed: Duration,
+    /// The solver's answer, or the message of its panic.
+    solution: Result<Solution, String>,
+}
+
+fn timed<T: Instance>(puzzle: &T, solver: &mut T::Solver, limits: Limits) -> Attempt {
+    let begin = Instant::now();
+    let solution = catch_unwind(AssertUnwindSafe(|| puzzle.solve(solver, limits)));
+    let elapsed = begin.elapsed();
+    Attempt {
+        elapsed,
+        solution: solution.map_err(|payload| {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
+            format!("the solver panicked: {message}")
+        }),
+    }
+}
+
+type Measured = (Vec<Measurement>, Vec<(SolverKind, String)>);
+
+fn measure<T: Instance>(
+    set: &PuzzleSet,
+    puzzles: &[T],
+    config: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Measured, BenchError> {
+    let mut kinds = Vec::new();
+    let mut skipped = Vec::new();
+    for &kind in &config.solvers {
+        if T::solver(kind).is_some() {
+            kinds.push(kind);
+        } else {
+            skipped.push((
+                kind,
+                format!(
+                    "no {} solver for {} puzzles",
+                    solver_name(kind),
+                    kind_name(set.kind)
+                ),
+            ));
+        }
+    }
+    let limits: Vec<Limits> = kinds
+        .iter()
+        .map(|&k| Limits {
+            max_solutions: Some(1),
+            max_nodes: config.budget(k),
+        })
+        .collect();
+    let mut ms: Vec<Measurement> = kinds
+        .iter()
+        .map(|&k| Measurement {
+            solver: k,
+            budget: config.budget(k),
+            times_ns: Vec::with_capacity(puzzles.len()),
+            nodes: Vec::with_capacity(puzzles.len()),
+            outcomes: Vec::with_capacity(puzzles.len()),
+            wall: Duration::ZERO,
+        })
+        .collect();
+    let n = kinds.len();
+    if puzzles.is_empty() || n == 0 {
+        return Ok((ms, skipped));
+    }
+    let make = || -> Vec<T::Solver> {
+        kinds
+            .iter()
+            .map(|&k| T::solver(k).expect("only available solvers are kept"))
+            .collect()
+    };
+    // The first puzzle of each class warms the solvers (results ignored).
+    let mut warmers: Vec<&T> = Vec::new();
+    for p in puzzles {
+        if !warmers.iter().any(|w| w.class() == p.class()) {
+            warmers.push(p);
+        }
+    }
+    let warm = |solvers: &mut [T::Solver]| {
+        for p in &warmers {
+            for (solver, limit) in solvers.iter_mut().zip(&limits) {
+                let cap = limit.max_nodes.map_or(WARM_NODES, |b| b.min(WARM_NODES));
+                let _ = timed(*p, solver, limit.with_max_nodes(Some(cap)));
+            }
+        }
+    };
+
+    if config.threads <= 1 {
+        let mut solvers = make();
+        warm(&mut solvers);
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            for r in 0..n {
+                let s = (i + r) % n;
+                let attempt = timed(puzzle, &mut solvers[s], limits[s]);
+                ms[s].wall += attempt.elapsed;
+                record(&mut ms[s], set, i, puzzle, attempt)?;
+                progress(1);
+            }
+        }
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.threads)
+            .build()
+            .map_err(io::Error::other)?;
+        let states: Vec<Mutex<Vec<T::Solver>>> =
+            (0..config.threads).map(|_| Mutex::new(make())).collect();
+        let lock = |k: usize| {
+            states[k.min(states.len() - 1)]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        pool.broadcast(|ctx| warm(&mut lock(ctx.index())));
+        let block = config.block_size();
+        for (b, start) in (0..puzzles.len()).step_by(block).enumerate() {
+            let range = start..(start + block).min(puzzles.len());
+            for r in 0..n {
+                let s = (b + r) % n;
+                let begin = Instant::now();
+                let attempts: Vec<Attempt> = pool.install(|| {
+                    puzzles[range.clone()]
+                        .par_iter()
+                        .with_max_len(1)
+                        .map(|p| {
+                            let mut solvers = lock(rayon::current_thread_index().unwrap_or(0));
+                            timed(p, &mut solvers[s], limits[s])
+                        })
+                        .collect()
+                });
+                ms[s].wall += begin.elapsed();
+                for (i, attempt) in range.clone().zip(attempts) {
+                    record(&mut ms[s], set, i, &puzzles[i], attempt)?;
+                }
+                progress(range.len() as u64);
+            }
+        }
+    }
+    cross_check(set, &ms)?;
+    Ok((ms, skipped))
+}
+
+/// Verifies one attempt and appends it to the solver's measurement.
+fn record<T: Instance>(
+    m: &mut Measurement,
+    set: &PuzzleSet,
+    index: usize,
+    puzzle: &T,
+    attempt: Attempt,
+) -> Result<(), BenchError> {
+    let wrong = |reason: String| BenchError::WrongAnswer {
+        file: set.name.clone(),
+        line: set.lines[index],
+        solver: solver_name(m.solver).to_string(),
+        reason,
+    };
+    let solution = attempt.solution.map_err(wrong)?;
+    let outcome = match (&solution.grid, solution.end) {
+        (Some(grid), _) => {
+            puzzle
+                .verify(grid)
+                .map_err(|e| wrong(format!("the returned grid is not a solution: {e}")))?;
+            Outcome::Solved
+        }
+        (None, End::NodeLimit) => Outcome::OverBudget,
+        (None, End::Exhausted) if solution.count == 0 => Outcome::NoSolution,
+        (None, end) => {
+            return Err(wrong(format!(
+                "the search ended ({end:?}) with {} solution(s) but no grid",
+                solution.count
+            )))
+        }
+    };
+    m.times_ns
+        .push(u64::try_from(attempt.elapsed.as_nanos()).unwrap_or(u64::MAX));
+    m.nodes.push(solution.nodes);
+    m.outcomes.push(outcome);
+    Ok(())
+}
+
+/// A solver that claims "no solution" where another found a verified one
+/// is wrong.
+fn cross_check(set: &PuzzleSet, ms: &[Measurement]) -> Result<(), BenchError> {
+    for i in 0..set.len() {
+        let Some(solved_by) = ms.iter().find(|m| m.outcomes[i] == Outcome::Solved) else {
+            continue;
+        };
+        if let Some(m) = ms.iter().find(|m| m.outcomes[i] == Outcome::NoSolution) {
+            return Err(BenchError::WrongAnswer {
+                file: set.name.clone(),
+                line: set.lines[i],
+                solver: solver_name(m.solver).to_string(),
+                reason: format!(
+                    "it reported no solution, but {} found one (verified)",
+                    solver_name(solved_by.solver)
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::load;
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// Valid givens, no solution: r1c9 can only be 9, and column 9 has one.
+    fn no_solution() -> String {
+        format!("12345678.{}........9{}", ".".repeat(27), ".".repeat(36))
+    }
+
+    fn set(text: &str) -> PuzzleSet {
+        load::load("mem", text.as_bytes(), None).unwrap()
+    }
+
+    fn config(threads: usize, solvers: &[SolverKind]) -> Config {
+        Config {
+            solvers: solvers.to_vec(),
+            threads,
+            limit: None,
+            node_limit: None,
+        }
+    }
+
+    #[test]
+    fn every_solver_every_puzzle_in_order() {
+        let text = format!("{EASY}\n").repeat(5);
+        let puzzles = set(&text);
+        for threads in [1, 2] {
+            let done = std::sync::atomic::AtomicU64::new(0);
+            let report = run(
+                &puzzles,
+                &config(threads, &[SolverKind::Dlx, SolverKind::Naive]),
+                &|k| {
+                    done.fetch_add(k, std::sync::atomic::Ordering::Relaxed);
+                },
+            )
+            .unwrap();
+            assert_eq!(done.into_inner(), 10);
+            assert_eq!(report.results.len(), 2);
+            for r in &report.results {
+                assert_eq!(r.measurement.times_ns.len(), 5);
+                assert_eq!(r.stats.solved, 5);
+                assert!(r.stats.per_second > 0.0);
+            }
+            assert_eq!(report.results[1].measurement.budget, Some(10_000_000));
+            assert_eq!(report.lines, vec![1, 2, 3, 4, 5]);
+        }
+    }
+
+    #[test]
+    fn no_solution_and_budget() {
+        let puzzles = set(&format!("{}\n{EASY}\n", no_solution()));
+        let mut cfg = config(1, &[SolverKind::Dlx]);
+        let report = run(&puzzles, &cfg, &|_| {}).unwrap();
+        assert_eq!(
+            report.results[0].measurement.outcomes[0],
+            Outcome::NoSolution
+        );
+        assert_eq!(report.results[0].stats.solved, 1);
+        cfg.node_limit = Some(1);
+        let report = run(&puzzles, &cfg, &|_| {}).unwrap();
+        assert_eq!(report.results[0].stats.over_budget, 1);
+    }
+
+    /// A solver that always answers the (unsolved) puzzle itself.
+    struct Liar;
+    impl SudokuSolver for Liar {
+        fn solve(&mut self, puzzle: &Grid, _: Limits) -> Solution {
+            Solution {
+                grid: Some(puzzle.clone()),
+                count: 1,
+                end: End::Stopped,
+                nodes: 0,
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_answers_name_the_line() {
+        let puzzles = set(&format!("# x\n{EASY}\n"));
+        let Puzzles::Sudoku(grids) = &puzzles.puzzles else {
+            unreachable!()
+        };
+        let mut m = Measurement {
+            solver: SolverKind::Bitmask,
+            budget: None,
+            times_ns: vec![],
+            nodes: vec![],
+            outcomes: vec![],
+            wall: Duration::ZERO,
+        };
+        let mut liar: Box<dyn SudokuSolver + Send> = Box::new(Liar);
+        let attempt = timed(&grids[0], &mut liar, Limits::none());
+        let err = record(&mut m, &puzzles, 0, &grids[0], attempt).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.starts_with("mem:2: bitmask gave a wrong answer:"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,327 @@
+//! `dlx bench` end to end: the binary on small puzzle files made here.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// `EASY` with its digits relabelled (`d -> (d + shift) mod 9`) and,
+/// when `transpose`, mirrored on the diagonal: a different easy puzzle
+/// with a unique solution.
+fn variant(shift: u8, transpose: bool) -> String {
+    let cells: Vec<u8> = EASY.bytes().collect();
+    (0..81)
+        .map(|k| {
+            let k = if transpose { (k % 9) * 9 + k / 9 } else { k };
+            match cells[k] {
+                b'.' => '.',
+                d => (b'1' + (d - b'1' + shift) % 9) as char,
+            }
+        })
+        .collect()
+}
+
+/// 20 easy puzzles and one invalid record (line 12) in a temporary file.
+fn puzzle_file(dir: &Path) -> PathBuf {
+    let mut text = String::from("# twenty easy puzzles\n");
+    for k in 0..20u8 {
+        if k == 10 {
+            text += "this is not a puzzle\n";
+        }
+        text += &variant(k % 9, k >= 9);
+        text += "\n";
+    }
+    let path = dir.join("easy.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The Baekjoon 4574 sample (two Sudominoku puzzles).
+const SUDOMINOKU: &str = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n\
+7 F7 6 F8\n5 G4 9 G5\n7 I8 8 I9\n7 C9 2 B9\nC5 A3 D9 I4 A9 E5 A2 C6 I1\n11\n5 I9 2 H9\n\
+6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n\
+8 I3 7 I4\n4 I6 9 I7\nI5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
+
+#[test]
+fn prints_machine_facts_and_a_table_per_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let out = dlx()
+        .args(["bench", "--solvers", "dlx,bitmask,naive"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("machine: "), "{text}");
+    assert!(text.contains(" build"), "{text}");
+    assert!(text.contains("node budget per puzzle: dlx none, bitmask none, naive 10000000"));
+    assert!(
+        text.contains("sudoku, 20 puzzles (21 records read)"),
+        "{text}"
+    );
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("solver "))
+        .expect("a table header");
+    for column in [
+        "puzzles",
+        "solved",
+        "over budget",
+        "median µs",
+        "p90 µs",
+        "p99 µs",
+        "max µs",
+        "puzzles/s",
+        "nodes/puzzle",
+        "median ×dlx",
+        "throughput ×dlx",
+    ] {
+        assert!(header.contains(column), "{column} missing in {header}");
+    }
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("solver "))
+        .collect();
+    for solver in ["dlx", "bitmask", "naive"] {
+        let row = table
+            .iter()
+            .find(|l| l.starts_with(&format!("{solver} ")))
+            .unwrap_or_else(|| panic!("no row for {solver}"));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(&cells[1..4], ["20", "20", "0"], "{row}");
+    }
+    assert!(text.contains("note: 1 invalid record(s) skipped (first: "));
+    assert!(text.contains("easy.txt:12: "), "{text}");
+}
+
+#[test]
+fn json_follows_the_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let json = dir.path().join("out.json");
+    dlx()
+        .args(["bench", "--solvers", "naive,dlx", "--node-limit", "1000000"])
+        .arg(&file)
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .arg("--per-puzzle")
+        .assert()
+        .success();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["schema"], "dlx-bench");
+    assert_eq!(v["version"], 1);
+    for key in [
+        "cpu_model",
+        "logical_cpus",
+        "threads",
+        "profile",
+        "os",
+        "arch",
+    ] {
+        assert!(!v["machine"][key].is_null(), "machine.{key}");
+    }
+    assert_eq!(
+        v["settings"]["solvers"],
+        serde_json::json!(["naive", "dlx"])
+    );
+    assert_eq!(v["settings"]["node_budgets"]["dlx"], 1_000_000);
+    assert_eq!(v["settings"]["per_puzzle"], true);
+    let files = v["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    let f = &files[0];
+    assert_eq!(f["kind"], "sudoku");
+    assert_eq!(f["records"], 21);
+    assert_eq!(f["puzzles"], 20);
+    assert_eq!(f["invalid"], 1);
+    assert_eq!(f["baseline"], "dlx");
+    assert_eq!(f["lines"].as_array().unwrap().len(), 20);
+    assert_eq!(f["lines"][0], 2);
+    let solvers = f["solvers"].as_array().unwrap();
+    assert_eq!(solvers.len(), 2);
+    assert_eq!(solvers[0]["solver"], "naive");
+    for s in solvers {
+        assert_eq!(s["puzzles"], 20);
+        assert_eq!(s["solved"], 20);
+        assert_eq!(s["over_budget"], 0);
+        assert_eq!(s["node_budget"], 1_000_000);
+        let t = &s["time_us"];
+        for q in ["median", "p90", "p99", "max", "mean"] {
+            assert!(t[q].as_f64().unwrap() > 0.0, "time_us.{q}");
+        }
+        assert!(t["median"].as_f64() <= t["p90"].as_f64());
+        assert!(t["p99"].as_f64() <= t["max"].as_f64());
+        assert_eq!(t["lower_bound"], serde_json::json!([]));
+        assert!(s["puzzles_per_s"].as_f64().unwrap() > 0.0);
+        assert!(s["nodes_mean"].as_f64().unwrap() > 0.0);
+        assert!(s["ratio"]["median"].as_f64().unwrap() > 0.0);
+        assert!(s["ratio"]["throughput"].as_f64().unwrap() > 0.0);
+        let per = &s["per_puzzle"];
+        assert_eq!(per["time_ns"].as_array().unwrap().len(), 20);
+        assert_eq!(per["nodes"].as_array().unwrap().len(), 20);
+        assert_eq!(per["outcome"][0], "solved");
+    }
+    assert_eq!(solvers[1]["ratio"]["median"], 1.0);
+
+    // --limit counts records (the invalid one included); no per-puzzle arrays.
+    dlx()
+        .args(["bench", "--solvers", "dlx", "--limit", "5", "-j", "2"])
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["machine"]["threads"], 2);
+    assert_eq!(v["files"][0]["records"], 5);
+    assert_eq!(v["files"][0]["puzzles"], 5);
+    assert_eq!(v["files"][0]["solvers"][0]["puzzles"], 5);
+    assert!(v["files"][0]["lines"].is_null());
+    assert!(v["files"][0]["solvers"][0]["per_puzzle"].is_null());
+}
+
+#[test]
+fn markdown_and_plot_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let md = dir.path().join("out.md");
+    let svg = dir.path().join("out.svg");
+    dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--markdown")
+        .arg(&md)
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(md).unwrap();
+    assert!(md.starts_with("# dlx bench\n"));
+    assert!(md.contains("| solver | puzzles | solved | over budget | median µs |"));
+    assert!(md.contains("| :--- | ---: |"));
+    for solver in ["dlx", "bitmask", "naive"] {
+        assert!(
+            md.contains(&format!("\n| {solver} | 20 | 20 | 0 |")),
+            "{md}"
+        );
+    }
+    // Text elements hold their text on a line of its own: join the lines.
+    let svg = std::fs::read_to_string(svg).unwrap().replace('\n', "");
+    assert!(svg.contains("<svg"));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    for solver in ["dlx", "bitmask", "naive"] {
+        assert!(
+            svg.contains(&format!(">{solver}</text>")),
+            "{solver} missing in the chart's legend"
+        );
+    }
+    assert!(svg.contains(">median "));
+    assert!(svg.contains("easy.txt: 20 sudoku puzzles"));
+}
+
+#[test]
+fn sudominoku_runs_dlx_and_naive() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("domino.txt");
+    std::fs::write(&file, SUDOMINOKU).unwrap();
+    let json = dir.path().join("out.json");
+    let out = dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("sudominoku, 2 puzzles"), "{text}");
+    assert!(text.contains("note: bitmask skipped: no bitmask solver for sudominoku puzzles"));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let f = &v["files"][0];
+    assert_eq!(f["kind"], "sudominoku");
+    assert_eq!(f["skipped_solvers"][0]["solver"], "bitmask");
+    let names: Vec<&str> = f["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["solver"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dlx", "naive"]);
+    assert_eq!(f["solvers"][0]["solved"], 2);
+    assert_eq!(f["solvers"][1]["solved"], 2);
+}
+
+#[test]
+fn budget_hits_are_counted_not_failures() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let json = dir.path().join("out.json");
+    let out = dlx()
+        .args(["bench", "--solvers", "dlx", "--node-limit", "3"])
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("unsolved within the budget of 3 nodes"),
+        "{text}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let s = &v["files"][0]["solvers"][0];
+    assert_eq!(s["over_budget"], 20);
+    assert_eq!(s["solved"], 0);
+    assert!(s["time_us"]["lower_bound"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("max")));
+}
+
+#[test]
+fn usage_and_input_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    dlx()
+        .arg("bench")
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.txt"));
+    // No file at all, or an unknown solver: clap's usage error.
+    dlx().arg("bench").assert().code(2);
+    let file = puzzle_file(dir.path());
+    dlx()
+        .args(["bench", "--solvers", "dlx,quantum"])
+        .arg(&file)
+        .assert()
+        .code(2);
+    // An output that cannot be written fails before any work.
+    dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--json")
+        .arg(dir.path().join("no/such/dir/out.json"))
+        .assert()
+        .code(2)
+        .stdout("");
+    // Exact-cover files are not benchmarked.
+    let xc = dir.path().join("x.dlx");
+    std::fs::write(&xc, "a b c\na b\nc\n").unwrap();
+    dlx()
+        .arg("bench")
+        .arg(&xc)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exact-cover"));
+}

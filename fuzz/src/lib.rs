@@ -1,0 +1,453 @@
+//! The properties the fuzz targets check, one function per target.
+//!
+//! Shared by the cargo-fuzz targets in `fuzz_targets/` and by the main
+//! crate's `tests/reliability.rs` (which includes this file as a module and
+//! feeds it the saved inputs of `tests/fuzz_regressions/`), so a regression
+//! input runs exactly the code the fuzzer ran.
+//!
+//! Every function takes arbitrary bytes and panics only when a property of
+//! the library fails: parsers must never panic, must report 1-based line
+//! numbers inside the input, and whatever they accept must round-trip and be
+//! solved (or reported unsolvable) with verified answers.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use dlx_engine::exact_cover::{self, knuth_format, End, ItemKind, Limits, Problem, Solver};
+use dlx_engine::input::{self, SudokuReader};
+use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku};
+use dlx_engine::solve::{self, format_grid, Sinks, SolveOptions};
+
+/// Node budget for solving a fuzzed Sudoku grid.
+pub const SUDOKU_NODES: u64 = 2_000;
+/// Node budget for solving a fuzzed Sudominoku puzzle.
+pub const SUDOMINOKU_NODES: u64 = 20_000;
+/// Node budget for a fuzzed exact-cover file (the engine target's matrices
+/// are small enough never to reach its own, larger budget).
+pub const XC_NODES: u64 = 20_000;
+
+thread_local! {
+    static SUDOKU: RefCell<DlxSudoku> = RefCell::new(DlxSudoku::new());
+    static SUDOMINOKU: RefCell<DlxSudominoku> = RefCell::new(DlxSudominoku::new());
+}
+
+/// Number of lines of `text` as the readers count them (at least 1).
+fn line_count(text: &[u8]) -> usize {
+    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+    let unterminated = usize::from(!text.is_empty() && text.last() != Some(&b'\n'));
+    (newlines + unterminated).max(1)
+}
+
+/// Round-trips a parsed grid through its three written forms and solves it
+/// if its givens are consistent; any answer must pass the independent check.
+fn check_grid(grid: &Grid) {
+    let side = grid.side();
+    if side <= 25 {
+        assert_eq!(
+            &Grid::from_line(&grid.to_line()).expect("to_line reads back"),
+            grid
+        );
+    }
+    let numeric: Vec<String> = grid.to_numeric_rows().lines().map(String::from).collect();
+    assert_eq!(
+        &Grid::from_rows(&numeric).expect("numeric rows read back"),
+        grid
+    );
+    let pretty: Vec<String> = grid.to_pretty().lines().map(String::from).collect();
+    assert_eq!(
+        &Grid::from_rows(&pretty).expect("pretty rows read back"),
+        grid
+    );
+    if grid.check_givens().is_err() {
+        return;
+    }
+    let limits = Limits {
+        max_solutions: Some(2),
+        max_nodes: Some(SUDOKU_NODES),
+    };
+    let s = SUDOKU.with(|s| s.borrow_mut().solve(grid, limits));
+    match &s.grid {
+        Some(solved) => {
+            assert!(s.count >= 1);
+            solved
+                .check_solution(grid)
+                .unwrap_or_else(|e| panic!("wrong solution: {e}"));
+        }
+        None => assert_eq!(s.count, 0),
+    }
+    assert!(s.count <= 2);
+    if s.end == End::NodeLimit {
+        assert!(s.nodes <= SUDOKU_NODES);
+    }
+}
+
+/// `sudoku_line`: `Grid::from_line` on any text.
+pub fn sudoku_line(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match Grid::from_line(text) {
+        Ok(grid) => check_grid(&grid),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+/// `sudoku_reader`: the streaming reader over any bytes. Every record is
+/// consumed; record lines rise strictly and stay inside the input; every
+/// accepted grid, written in its own style, reads back as one equal record.
+pub fn sudoku_reader(data: &[u8]) {
+    let lines = line_count(data);
+    let mut last = 0;
+    for record in SudokuReader::new(data) {
+        let record = record.expect("reading from memory cannot fail");
+        assert!(
+            record.line > last,
+            "record lines must rise: {} after {last}",
+            record.line
+        );
+        assert!(
+            record.line <= lines,
+            "record line {} past the input's {lines} lines",
+            record.line
+        );
+        last = record.line;
+        match &record.puzzle {
+            Ok((grid, style)) => {
+                let text = format_grid(grid, *style);
+                let back: Vec<_> = SudokuReader::new(text.as_bytes())
+                    .map(|r| r.expect("in memory"))
+                    .collect();
+                assert_eq!(back.len(), 1, "answer {text:?} reads back as one record");
+                let (again, _) = back[0].puzzle.as_ref().expect("answer reads back");
+                assert_eq!(again, grid);
+                check_grid(grid);
+            }
+            Err(reason) => assert!(!reason.is_empty()),
+        }
+    }
+}
+
+/// `baekjoon_grid`: `Grid::from_rows` on the lines of any text.
+pub fn baekjoon_grid(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let rows: Vec<&str> = text.lines().collect();
+    match Grid::from_rows(&rows) {
+        Ok(grid) => check_grid(&grid),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+/// `sudominoku_parse`: the Baekjoon 4574 reader on any text. Records come in
+/// line order with lines inside the input; each accepted puzzle round-trips
+/// through `write_puzzle` and is solved (verified) or found unsolvable, or
+/// stops at the node budget, without panicking.
+pub fn sudominoku_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let lines = text.lines().count().max(1);
+    let parsed = sudominoku::parse(text);
+    let mut last = 0;
+    for record in &parsed.records {
+        assert!(record.line > last, "record lines must rise");
+        last = record.line;
+        match &record.puzzle {
+            Err(e) => {
+                assert!(
+                    (record.line..=lines).contains(&e.line),
+                    "error line {} outside {}..={lines}",
+                    e.line,
+                    record.line
+                );
+                assert!(!e.reason.is_empty());
+            }
+            Ok(puzzle) => {
+                let again = sudominoku::parse(&sudominoku::write_puzzle(puzzle));
+                assert!(again.missing_terminator);
+                assert_eq!(again.records.len(), 1);
+                assert_eq!(again.records[0].puzzle.as_ref().ok(), Some(puzzle));
+                let limits = Limits {
+                    max_solutions: Some(1),
+                    max_nodes: Some(SUDOMINOKU_NODES),
+                };
+                let s = SUDOMINOKU.with(|s| s.borrow_mut().solve(puzzle, limits));
+                match &s.grid {
+                    Some(grid) => {
+                        assert!(s.count >= 1);
+                        sudominoku::verify(puzzle, grid)
+                            .unwrap_or_else(|e| panic!("wrong solution: {e}"));
+                        let _ = sudominoku::format_solution(1, grid);
+                    }
+                    None => assert_eq!(s.count, 0),
+                }
+            }
+        }
+    }
+}
+
+/// `knuth_parse`: Knuth's DLX1 reader on any text. Errors name a line of the
+/// input; accepted files round-trip through `write`, compile, and every
+/// solution found within a node budget is an exact cover.
+pub fn knuth_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let lines = text.lines().count().max(1);
+    match knuth_format::parse(text, "f") {
+        Err(e) => {
+            assert_eq!(e.file, "f");
+            assert!((1..=lines).contains(&e.line), "error line {}", e.line);
+            assert!(!e.reason.is_empty());
+        }
+        Ok(xc) => {
+            let problem = &xc.problem;
+            assert_eq!(xc.option_lines.len(), problem.options());
+            assert!(xc.option_lines.windows(2).all(|w| w[0] < w[1]));
+            assert!(xc.option_lines.iter().all(|&l| (1..=lines).contains(&l)));
+            let written = knuth_format::write(problem);
+            let again = knuth_format::parse(&written, "w")
+                .unwrap_or_else(|e| panic!("written form {written:?} does not read back: {e}"));
+            assert_eq!(knuth_format::write(&again.problem), written);
+            let matrix = problem.compile().expect("a parsed problem compiles");
+            let mut solver = Solver::new(&matrix);
+            let report = solver.search(
+                Limits {
+                    max_solutions: Some(1000),
+                    max_nodes: Some(XC_NODES),
+                },
+                |solution| {
+                    exact_cover::verify(problem, solution)
+                        .unwrap_or_else(|e| panic!("not an exact cover: {e}"));
+                    ControlFlow::Continue(())
+                },
+            );
+            assert!(report.stats.nodes <= XC_NODES);
+        }
+    }
+}
+
+/// Number of subsets of the options that are exact covers (every primary
+/// item exactly once, every secondary item at most once) and contain every
+/// option of `must`. Checks `exact_cover::verify` on every subset too.
+fn brute_force(problem: &Problem, must: &[usize]) -> u64 {
+    let options = problem.options();
+    assert!(options <= 16);
+    let items = problem.items();
+    let mut count = 0;
+    for mask in 0u32..(1 << options) {
+        let chosen: Vec<usize> = (0..options).filter(|&o| mask >> o & 1 == 1).collect();
+        let mut covered = vec![0u32; items.len()];
+        for &o in &chosen {
+            for i in problem.option(o) {
+                covered[i] += 1;
+            }
+        }
+        let exact = items
+            .iter()
+            .zip(&covered)
+            .all(|(item, &c)| match item.kind {
+                ItemKind::Primary => c == 1,
+                ItemKind::Secondary => c <= 1,
+            });
+        assert_eq!(
+            exact_cover::verify(problem, &chosen).is_ok(),
+            exact,
+            "verify disagrees on options {chosen:?}"
+        );
+        if exact && must.iter().all(|o| chosen.contains(o)) {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Counts every solution, checking each one; returns the count.
+fn count_checked(solver: &mut Solver, problem: &Problem, selected: &[usize]) -> u64 {
+    let mut seen = HashSet::new();
+    let report = solver.search(
+        Limits {
+            max_solutions: None,
+            max_nodes: Some(1_000_000),
+        },
+        |solution| {
+            exact_cover::verify(problem, solution)
+                .unwrap_or_else(|e| panic!("not an exact cover {solution:?}: {e}"));
+            assert_eq!(&solution[..selected.len()], selected, "givens come first");
+            let mut set = solution.to_vec();
+            set.sort_unstable();
+            assert!(seen.insert(set), "solution {solution:?} visited twice");
+            ControlFlow::Continue(())
+        },
+    );
+    assert_eq!(report.end, End::Exhausted);
+    assert_eq!(report.solutions, seen.len() as u64);
+    report.solutions
+}
+
+/// `engine`: a small exact-cover matrix decoded from the bytes (up to 8
+/// items, some secondary, up to 12 attempted options, some of which the
+/// builder rejects). The engine's count must match a brute-force
+/// enumeration of option subsets, with and without pre-selected options,
+/// after early stops and resets.
+pub fn engine(data: &[u8]) {
+    let mut bytes = data.iter().copied();
+    let mut next = move || bytes.next().unwrap_or(0) as usize;
+    let n_items = 1 + next() % 8;
+    let secondary = next();
+    let mut problem = Problem::new();
+    for i in 0..n_items {
+        let kind = if secondary >> i & 1 == 1 {
+            ItemKind::Secondary
+        } else {
+            ItemKind::Primary
+        };
+        problem.add_item(format!("i{i}"), kind).expect("fresh name");
+    }
+    let attempts = next() % 13;
+    for _ in 0..attempts {
+        let len = next() % (n_items + 2);
+        // `n_items` itself is out of range: the builder must reject it.
+        let items: Vec<usize> = (0..len).map(|_| next() % (n_items + 1)).collect();
+        let before = problem.options();
+        let valid = !items.is_empty()
+            && items.iter().all(|&i| i < n_items)
+            && (0..items.len()).all(|k| !items[..k].contains(&items[k]))
+            && items
+                .iter()
+                .any(|&i| problem.items()[i].kind == ItemKind::Primary);
+        match problem.add_option(&items) {
+            Ok(k) => {
+                assert!(valid, "builder accepted {items:?}");
+                assert_eq!(k, before);
+            }
+            Err(_) => {
+                assert!(!valid, "builder rejected {items:?}");
+                assert_eq!(problem.options(), before, "a rejected option was kept");
+            }
+        }
+    }
+    let options = problem.options();
+    let matrix = problem.compile().expect("small problem compiles");
+    assert_eq!(matrix.options(), options);
+    let mut solver = Solver::new(&matrix);
+    let expected = brute_force(&problem, &[]);
+    assert_eq!(count_checked(&mut solver, &problem, &[]), expected);
+
+    // An early stop, then a full count again on the same solver.
+    let k = 1 + next() as u64 % 3;
+    let report = solver.count(Limits::solutions(k));
+    assert_eq!(report.solutions, expected.min(k));
+    let end = if expected >= k {
+        End::Stopped
+    } else {
+        End::Exhausted
+    };
+    assert_eq!(report.end, end);
+    let budget = next() as u64 % 8;
+    let report = solver.count(Limits::none().with_max_nodes(Some(budget)));
+    assert!(report.stats.nodes <= budget);
+    match report.end {
+        End::Exhausted => assert_eq!(report.solutions, expected),
+        End::NodeLimit => assert!(report.solutions <= expected),
+        End::Stopped => panic!("no solution limit was set"),
+    }
+    assert_eq!(count_checked(&mut solver, &problem, &[]), expected);
+
+    // Pre-selected options: one, then a second that may clash with it.
+    if options > 0 {
+        let a = next() % options;
+        let b = next() % options;
+        solver.reset();
+        solver.select(a).expect("first selection cannot clash");
+        assert_eq!(
+            count_checked(&mut solver, &problem, &[a]),
+            brute_force(&problem, &[a])
+        );
+        let shares = problem.option(a).any(|i| problem.option(b).any(|j| i == j));
+        match solver.select(b) {
+            Ok(()) => {
+                assert!(!shares, "options {a} and {b} share an item");
+                assert_eq!(
+                    count_checked(&mut solver, &problem, &[a, b]),
+                    brute_force(&problem, &[a, b])
+                );
+            }
+            Err(conflict) => {
+                assert!(shares, "options {a} and {b} do not clash: {conflict}");
+                assert_eq!(conflict.option, b);
+                assert_eq!(solver.selected().collect::<Vec<_>>(), vec![a]);
+                assert_eq!(
+                    count_checked(&mut solver, &problem, &[a]),
+                    brute_force(&problem, &[a])
+                );
+            }
+        }
+        solver.reset();
+        assert_eq!(solver.selected().count(), 0);
+        assert_eq!(count_checked(&mut solver, &problem, &[]), expected);
+    }
+}
+
+/// `solve_file`: the whole `dlx solve` path on any bytes: format detection,
+/// then the Sudoku, Sudominoku or exact-cover front-end and the batch
+/// pipeline, with a node budget. It returns `Ok`, or `InvalidData` for text
+/// that is not UTF-8 where a format reads whole files; every record that is
+/// not solved gets exactly one `f:LINE: reason` line on stderr, with LINE
+/// inside the input.
+pub fn solve_file(data: &[u8]) {
+    let head = String::from_utf8_lossy(&data[..data.len().min(1 << 16)]);
+    let _ = input::detect(&head);
+    let _ = sudominoku::looks_like(&head);
+    let _ = knuth_format::looks_like(&head);
+    let options = SolveOptions {
+        threads: 1,
+        max_solutions: Some(3),
+        node_limit: Some(SUDOKU_NODES),
+        ..SolveOptions::default()
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut sinks = Sinks {
+        out: &mut out,
+        err: &mut err,
+        tick: &|| {},
+    };
+    let summary = match solve::solve_file("f", data, &options, &mut sinks) {
+        Ok(summary) => summary,
+        Err(e) => {
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidData, "{e}");
+            return;
+        }
+    };
+    let lines = line_count(data);
+    let err = String::from_utf8(err).expect("messages are UTF-8");
+    let mut reported = 0u64;
+    for message in err.lines() {
+        let rest = message
+            .strip_prefix("f:")
+            .unwrap_or_else(|| panic!("message without the file name: {message:?}"));
+        let (line, reason) = rest
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("message without a line: {message:?}"));
+        let line: usize = line
+            .parse()
+            .unwrap_or_else(|_| panic!("bad line number: {message:?}"));
+        assert!(
+            (1..=lines).contains(&line),
+            "line {line} of {lines}: {message:?}"
+        );
+        assert!(!reason.is_empty());
+        if !reason.starts_with("warning: ") {
+            reported += 1;
+        }
+    }
+    assert_eq!(
+        reported,
+        summary.records - summary.solved,
+        "one message per record not solved:\n{err}"
+    );
+    String::from_utf8(out).expect("answers are UTF-8");
+}

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 
 use crate::exact_cover::knuth_format;
-use crate::puzzles::sudoku::{box_size_of_side, Grid};
+use crate::puzzles::sudoku::{box_size_of_side, Grid, GridError};
 
 /// The longest line accepted, in bytes. Longer lines are reported as errors
 /// instead of being read into memory.
@@ -156,6 +156,10 @@ fn grid_row_side(line: &str) -> Option<usize> {
         words.iter().map(|w| w.chars().count()).sum()
     };
     box_size_of_side(side)?;
+    // Rows of one-character symbols exist only up to 25x25.
+    if !numeric && side > 25 {
+        return None;
+    }
     let symbols_ok = if numeric {
         words
             .iter()
@@ -276,66 +280,83 @@ impl<R: BufRead> SudokuReader<R> {
     ) -> io::Result<Option<SudokuRecord>> {
         let pretty = first.contains('|');
         let spaced = first.split_whitespace().count() == side;
+        // A bare row (symbols only, no spaces or bars) may just be a puzzle
+        // line cut short: only bare rows of the same length continue it.
+        let bare = !pretty && !first.contains(char::is_whitespace);
+        let first_len = first.chars().count();
         let mut rows = vec![first];
+        let mut row_lines = vec![start];
         let mut saw_rule = false;
-        let mut error: Option<String> = None;
+        // The first problem found, with the line it is on.
+        let mut error: Option<(usize, String)> = None;
         while rows.len() < side {
             let Some((line_no, line)) = self.next_line()? else {
-                error.get_or_insert(format!(
-                    "input ends after {} of {side} grid rows",
-                    rows.len()
+                error.get_or_insert((
+                    self.line_no.max(start),
+                    format!("input ends after {} of {side} grid rows", rows.len()),
                 ));
                 break;
             };
             match line {
                 Line::Bad(reason) => {
-                    error.get_or_insert(format!("line {line_no}: {reason}"));
+                    error.get_or_insert((line_no, reason));
                     rows.push(String::new());
+                    row_lines.push(line_no);
                 }
                 Line::Text(t) => {
-                    let t = t.trim();
-                    if t.starts_with('#') {
+                    if t.trim_start().starts_with('#') {
                         continue;
                     }
+                    let t = strip_comment(&t);
                     if is_separator(t) {
                         saw_rule = true;
                         continue;
                     }
-                    if t.is_empty() {
-                        error.get_or_insert(format!(
-                            "grid ends after {} of {side} rows",
-                            rows.len()
+                    let ends_grid = t.is_empty()
+                        || (is_sudoku_line(t) && side != t.chars().count())
+                        || (bare
+                            && (t.contains(char::is_whitespace) || t.chars().count() != first_len));
+                    if ends_grid {
+                        error.get_or_insert((
+                            start,
+                            format!("grid ends after {} of {side} rows", rows.len()),
                         ));
-                        break;
-                    }
-                    if is_sudoku_line(t) && side != t.chars().count() {
-                        // The next record is a one-line puzzle: this grid is short.
-                        error.get_or_insert(format!(
-                            "grid ends after {} of {side} rows",
-                            rows.len()
-                        ));
-                        self.pending = Some((line_no, Line::Text(t.to_string())));
+                        if !t.is_empty() {
+                            // That line starts the next record.
+                            self.pending = Some((line_no, Line::Text(t.to_string())));
+                        }
                         break;
                     }
                     rows.push(t.to_string());
+                    row_lines.push(line_no);
                 }
             }
         }
-        let puzzle = match error {
-            Some(e) => Err(e),
-            None => Grid::from_rows(&rows).map_err(|e| e.to_string()).map(|g| {
-                let style = if pretty || saw_rule || !spaced {
-                    Style::Pretty
-                } else {
-                    Style::Grid
-                };
-                (g, style)
-            }),
+        let (line, puzzle) = match error {
+            Some((line, e)) => (line, Err(e)),
+            None => match Grid::from_rows(&rows) {
+                Ok(g) => {
+                    let style = if pretty || saw_rule || !spaced {
+                        Style::Pretty
+                    } else {
+                        Style::Grid
+                    };
+                    (start, Ok((g, style)))
+                }
+                Err(e) => {
+                    // Point at the row the error is in.
+                    let row = match &e {
+                        GridError::RowLength { row, .. } | GridError::BadSymbol { row, .. } => *row,
+                        _ => 1,
+                    };
+                    (
+                        row_lines.get(row - 1).copied().unwrap_or(start),
+                        Err(e.to_string()),
+                    )
+                }
+            },
         };
-        Ok(Some(SudokuRecord {
-            line: start,
-            puzzle,
-        }))
+        Ok(Some(SudokuRecord { line, puzzle }))
     }
 }
 

@@ -203,7 +203,12 @@ fn solve_sudominoku(
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
     sudominoku_solver(options.solver)?;
-    let text = read_all(input)?;
+    // Bytes that are not UTF-8 become U+FFFD, so only the record holding them
+    // is reported (as a bad field on its own line).
+    let mut bytes = Vec::new();
+    let mut input = input;
+    input.read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
     let parsed = sudominoku::parse(&text);
     if parsed.missing_terminator {
         writeln!(
@@ -339,9 +344,17 @@ fn solve_xc(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    let text = read_all(input)?;
     let begin = Instant::now();
     let mut summary = Summary::default();
+    let text = match read_text(input)? {
+        Ok(text) => text,
+        Err((line, reason)) => {
+            let outcome = Outcome::invalid(line, reason);
+            summary.add(&outcome);
+            emit(file, &outcome, sinks)?;
+            return Ok(summary);
+        }
+    };
     let xc = match knuth_format::parse(&text, file) {
         Ok(xc) => xc,
         Err(e) => {
@@ -411,6 +424,26 @@ fn solve_xc(
     summary.updates = report.stats.updates;
     summary.exact_cover = Some(report);
     Ok(summary)
+}
+
+/// Reads a whole input as text; `Ok(Err((line, reason)))` when it is not
+/// UTF-8, naming the line of the first bad byte.
+pub fn read_text(mut input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    Ok(String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        (
+            line,
+            format!("not valid UTF-8 (byte {} of the line)", at - line_start + 1),
+        )
+    }))
 }
 
 /// Reads a whole input as text, reporting non-UTF-8 content as an error.

@@ -21,9 +21,17 @@ fn puzzles_of(text: &[u8]) -> Vec<Grid> {
 
 /// Exactly one solution, by both DLX and the bitmask solver.
 fn assert_unique(puzzle: &Grid) {
-    for solver in [&mut DlxSudoku::new() as &mut dyn SudokuSolver, &mut BitmaskSudoku::new()] {
+    for solver in [
+        &mut DlxSudoku::new() as &mut dyn SudokuSolver,
+        &mut BitmaskSudoku::new(),
+    ] {
         let s = solver.solve(puzzle, Limits::solutions(2));
-        assert_eq!((s.count, s.end), (1, End::Exhausted), "{}", puzzle.to_line());
+        assert_eq!(
+            (s.count, s.end),
+            (1, End::Exhausted),
+            "{}",
+            puzzle.to_line()
+        );
     }
 }
 
@@ -31,7 +39,9 @@ fn assert_unique(puzzle: &Grid) {
 fn same_seed_same_file_whatever_the_threads() {
     let run = |threads: &str| {
         dlx()
-            .args(["gen", "--size", "3", "--count", "40", "--seed", "11", "-j", threads])
+            .args([
+                "gen", "--size", "3", "--count", "40", "--seed", "11", "-j", threads,
+            ])
             .output()
             .unwrap()
             .stdout
@@ -62,7 +72,9 @@ fn every_size_generates_unique_puzzles() {
 #[test]
 fn rate_and_clue_targets() {
     let out = dlx()
-        .args(["gen", "--count", "3", "--clues", "30", "--rate", "--seed", "5"])
+        .args([
+            "gen", "--count", "3", "--clues", "30", "--rate", "--seed", "5",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout.clone()).unwrap();
@@ -84,7 +96,15 @@ fn rate_and_clue_targets() {
 #[test]
 fn sudominoku_generation_matches_the_bundled_set() {
     let out = dlx()
-        .args(["gen", "--kind", "sudominoku", "--count", "100", "--seed", "1"])
+        .args([
+            "gen",
+            "--kind",
+            "sudominoku",
+            "--count",
+            "100",
+            "--seed",
+            "1",
+        ])
         .output()
         .unwrap();
     let bundled = std::fs::read("puzzles/sudominoku/generated-100.txt").unwrap();
@@ -104,7 +124,12 @@ fn bundled_generated_sets_are_unique() {
         assert!(!puzzles.is_empty(), "{file}");
         for p in puzzles.iter().step_by(step) {
             let s = DlxSudoku::new().solve(p, Limits::solutions(2));
-            assert_eq!((s.count, s.end), (1, End::Exhausted), "{file}: {}", p.to_line());
+            assert_eq!(
+                (s.count, s.end),
+                (1, End::Exhausted),
+                "{file}: {}",
+                p.to_line()
+            );
         }
     }
 }

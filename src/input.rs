@@ -292,7 +292,7 @@ impl<R: BufRead> SudokuReader<R> {
         while rows.len() < side {
             let Some((line_no, line)) = self.next_line()? else {
                 error.get_or_insert((
-                    self.line_no.max(start),
+                    (self.line_no - 1).max(start),
                     format!("input ends after {} of {side} grid rows", rows.len()),
                 ));
                 break;

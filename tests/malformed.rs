@@ -736,7 +736,7 @@ fn cases() -> Vec<Case> {
         ("numeric grid: number too large", 14),
         ("numeric grid: negative number", 15),
         ("numeric grid: word in a row", 14),
-        ("numeric grid: truncated by the end of the input", 19),
+        ("numeric grid: truncated by the end of the input", 18),
         ("numeric grid: 4x4 with a digit past 4", 4),
         ("pretty grid: bad symbol", 18),
         ("pretty grid: non-ASCII symbol", 18),

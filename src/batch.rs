@@ -173,6 +173,7 @@ impl Summary {
                     crate::exact_cover::End::Exhausted => "",
                     crate::exact_cover::End::Stopped => " (stopped at the solution limit)",
                     crate::exact_cover::End::NodeLimit => " (node budget reached)",
+                    crate::exact_cover::End::TimeLimit => " (time limit reached)",
                 },
                 xc.stats.nodes,
                 xc.stats.updates,

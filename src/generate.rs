@@ -188,6 +188,7 @@ fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Opti
         Limits {
             max_solutions: Some(2),
             max_nodes: budget,
+            ..Limits::default()
         },
     );
     match s.end {

@@ -82,6 +82,7 @@ impl SolveOptions {
         Limits {
             max_solutions,
             max_nodes: self.node_limit,
+            ..Limits::default()
         }
     }
 }

@@ -214,6 +214,7 @@ fn measure<T: Instance>(
         .map(|&k| Limits {
             max_solutions: Some(1),
             max_nodes: config.budget(k),
+            ..Limits::default()
         })
         .collect();
     let mut ms: Vec<Measurement> = kinds

@@ -5,6 +5,7 @@
 //! unwound. Nothing is allocated inside the search loop.
 
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use super::arena::{Links, Matrix, NO_OPTION};
 
@@ -15,7 +16,16 @@ pub struct Limits {
     pub max_solutions: Option<u64>,
     /// Stop once this many search nodes (options tried) have been used.
     pub max_nodes: Option<u64>,
+    /// Stop once this moment has passed. Checked every
+    /// [`DEADLINE_CHECK_NODES`] nodes, so a search overruns it by at most the
+    /// time those nodes take (microseconds for Sudoku).
+    pub deadline: Option<Instant>,
 }
+
+/// How many search nodes pass between two looks at the clock when a
+/// [`Limits::deadline`] is set: reading the clock costs about as much as a
+/// few nodes, so checking every node would slow the search measurably.
+pub const DEADLINE_CHECK_NODES: u64 = 1024;
 
 impl Limits {
     /// No limits: enumerate the whole search tree.
@@ -27,7 +37,7 @@ impl Limits {
     pub fn solutions(n: u64) -> Self {
         Limits {
             max_solutions: Some(n),
-            max_nodes: None,
+            ..Limits::default()
         }
     }
 
@@ -36,6 +46,23 @@ impl Limits {
         Limits {
             max_nodes: nodes,
             ..self
+        }
+    }
+
+    /// Adds a deadline.
+    pub fn with_deadline(self, deadline: Option<Instant>) -> Self {
+        Limits { deadline, ..self }
+    }
+
+    /// Whether a search that has used `nodes` nodes must stop now for its
+    /// deadline. Looks at the clock only every [`DEADLINE_CHECK_NODES`]
+    /// nodes; solvers outside the engine use it too, so every solver honours
+    /// the deadline the same way.
+    #[inline]
+    pub fn deadline_passed(&self, nodes: u64) -> bool {
+        match self.deadline {
+            Some(deadline) => nodes % DEADLINE_CHECK_NODES == 0 && Instant::now() >= deadline,
+            None => false,
         }
     }
 }
@@ -65,6 +92,16 @@ pub enum End {
     Stopped,
     /// The node budget ran out before the search finished.
     NodeLimit,
+    /// The deadline passed before the search finished.
+    TimeLimit,
+}
+
+impl End {
+    /// Whether a limit (nodes or time) cut the search short, so a count of
+    /// solutions is only a lower bound and "no solution" proves nothing.
+    pub fn is_limit(self) -> bool {
+        matches!(self, End::NodeLimit | End::TimeLimit)
+    }
 }
 
 /// The result of [`Solver::search`].
@@ -289,6 +326,9 @@ impl Solver {
                         } else if nodes >= max_nodes {
                             self.uncover(item);
                             break End::NodeLimit;
+                        } else if limits.deadline_passed(nodes) {
+                            self.uncover(item);
+                            break End::TimeLimit;
                         } else {
                             nodes += 1;
                             self.commit_others(x);

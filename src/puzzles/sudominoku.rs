@@ -954,7 +954,7 @@ impl DlxSudominoku {
         let mut first = None;
         let engine_limits = Limits {
             max_solutions: (max == 0).then_some(0),
-            max_nodes: limits.max_nodes,
+            ..limits
         };
         let report = solver.search(engine_limits, |options| {
             let mut cells = [0u8; CELLS];

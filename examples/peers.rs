@@ -1,0 +1,366 @@
+//! Our DLX Sudoku solver beside two peers, on the same puzzles, in one run:
+//! the `sudoku` crate 0.8 (Emerentius' bitboard solver; AGPL-3.0, a
+//! dev-dependency only, never in the release binary) and the `dlx` crate 0.8
+//! (a dancing-links library, given each puzzle's reduced exact-cover matrix).
+//!
+//! ```text
+//! cargo run --release --example peers -- FILE... [--limit K]
+//! ```
+//!
+//! Each FILE holds 9x9 puzzles, one 81-character line each (blank lines and
+//! `#` lines skipped, text after the puzzle ignored). Every puzzle is solved
+//! (first solution) by each solver in turn, the order rotating from puzzle to
+//! puzzle so that machine drift hits all solvers alike, each solve timed on
+//! its own with `Instant`. Every answer is checked; a wrong one stops the
+//! run with exit status 1. The output is a markdown table per file (median,
+//! p90 and mean microseconds per puzzle, each solver's median ratio to the
+//! `sudoku` crate, our mean DLX search nodes per puzzle) and a summary of
+//! the ratios.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use dlx_engine::bench::Machine;
+use dlx_engine::exact_cover::Limits;
+use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
+
+/// Puzzles solved by every solver, untimed, before the measured run.
+const WARM_UP: usize = 20;
+
+const SOLVERS: [&str; 3] = ["dlx-engine (ours)", "sudoku crate 0.8", "dlx crate 0.8"];
+/// Index of the solver the ratios are taken to.
+const REFERENCE: usize = 1;
+
+struct Args {
+    files: Vec<String>,
+    limit: Option<usize>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut files = Vec::new();
+    let mut limit = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--limit" => {
+                let v = args.next().ok_or("--limit needs a number")?;
+                limit = Some(v.parse().map_err(|_| format!("bad --limit `{v}`"))?);
+            }
+            "-h" | "--help" => {
+                return Err(
+                    "usage: cargo run --release --example peers -- FILE... [--limit K]".into(),
+                )
+            }
+            _ if a.starts_with("--limit=") => {
+                let v = &a["--limit=".len()..];
+                limit = Some(v.parse().map_err(|_| format!("bad --limit `{v}`"))?);
+            }
+            _ if a.starts_with('-') => return Err(format!("unknown option `{a}`")),
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        return Err("usage: cargo run --release --example peers -- FILE... [--limit K]".into());
+    }
+    Ok(Args { files, limit })
+}
+
+/// The first `limit` 9x9 puzzles of `path`; lines that are not one are
+/// counted and skipped.
+fn load(path: &str, limit: Option<usize>) -> Result<(Vec<Grid>, usize), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut grids = Vec::new();
+    let mut skipped = 0;
+    for line in text.lines().map(str::trim) {
+        if grids.len() >= limit.unwrap_or(usize::MAX) {
+            break;
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let token = line.split_whitespace().next().unwrap_or_default();
+        match Grid::from_line(token) {
+            Ok(g) if g.side() == 9 && g.check_givens().is_ok() => grids.push(g),
+            _ => skipped += 1,
+        }
+    }
+    Ok((grids, skipped))
+}
+
+/// The `sudoku` crate's form of a 9x9 grid.
+fn to_peer_sudoku(grid: &Grid) -> sudoku::Sudoku {
+    let cells: [u8; 81] = grid.cells().try_into().expect("a 9x9 grid");
+    sudoku::Sudoku::from_bytes(cells).expect("digits 0..=9")
+}
+
+/// Solves a Sudoku with the `dlx` crate (0.8). The crate cannot pre-select
+/// options, so each puzzle gets its own reduced matrix (the items the givens
+/// leave open, the placements compatible with them), built as part of the
+/// solve. Items are numbered as in our encoding (cells first), so the
+/// crate's MRV (first minimum in item order) breaks ties as ours does.
+/// The same function is in `benches/sudoku.rs`.
+fn dlx_crate_solve(grid: &Grid) -> Option<Vec<u8>> {
+    let n = grid.box_size();
+    let side = n * n;
+    let cells = grid.cells();
+    let mut used = vec![false; 4 * side * side];
+    let boxed = |r: usize, c: usize| (r / n) * n + c / n;
+    let items = |r: usize, c: usize, d: usize| {
+        [
+            r * side + c,
+            side * side + r * side + d,
+            2 * side * side + c * side + d,
+            3 * side * side + boxed(r, c) * side + d,
+        ]
+    };
+    for (k, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            for i in items(k / side, k % side, v as usize - 1) {
+                used[i] = true;
+            }
+        }
+    }
+    let mut index = vec![dlx::Uint::MAX; used.len()];
+    let mut open: dlx::Uint = 0;
+    for (i, &u) in used.iter().enumerate() {
+        if !u {
+            index[i] = open;
+            open += 1;
+        }
+    }
+    let mut solution = cells.to_vec();
+    if open == 0 {
+        return Some(solution);
+    }
+    let mut options: Vec<Vec<dlx::Uint>> = Vec::new();
+    let mut placements: Vec<(usize, u8)> = Vec::new();
+    for (k, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            continue;
+        }
+        for d in 0..side {
+            let its = items(k / side, k % side, d);
+            if its.iter().all(|&i| !used[i]) {
+                options.push(its.iter().map(|&i| index[i]).collect());
+                placements.push((k, d as u8 + 1));
+            }
+        }
+    }
+    if options.is_empty() {
+        return None;
+    }
+    let mut problem = dlx::x::make_problem(open, 0, &options, dlx::OptOrder::Seq);
+    let mut chooser =
+        dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::no_tiebreak());
+    let mut solver = dlx::Solver::new(&mut problem);
+    if !solver.next_solution(&mut chooser) {
+        return None;
+    }
+    for &o in solver.fmt_solution() {
+        let (k, d) = placements[o as usize];
+        solution[k] = d;
+    }
+    Some(solution)
+}
+
+/// Per-solver measurements of one file.
+#[derive(Default)]
+struct Series {
+    /// Seconds per puzzle, in puzzle order.
+    times: Vec<f64>,
+    /// Our search nodes per puzzle (ours only).
+    nodes: u64,
+    /// Puzzles it found no solution for.
+    unsolved: usize,
+}
+
+/// Solves puzzle `k` with solver `s`; returns the elapsed seconds and the
+/// solution's cells (checked by the caller, outside the timing), plus our
+/// search nodes.
+fn solve_one(
+    s: usize,
+    grid: &Grid,
+    peer: sudoku::Sudoku,
+    ours: &mut DlxSudoku,
+) -> (f64, Option<Vec<u8>>, u64) {
+    match s {
+        0 => {
+            let t = Instant::now();
+            let sol = ours.solve(grid, Limits::none());
+            let dt = t.elapsed().as_secs_f64();
+            (dt, sol.grid.map(|g| g.cells().to_vec()), sol.nodes)
+        }
+        1 => {
+            let t = Instant::now();
+            let sol = peer.some_solution();
+            let dt = t.elapsed().as_secs_f64();
+            (dt, sol.map(|s| s.to_bytes().to_vec()), 0)
+        }
+        _ => {
+            let t = Instant::now();
+            let sol = dlx_crate_solve(grid);
+            let dt = t.elapsed().as_secs_f64();
+            (dt, sol, 0)
+        }
+    }
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
+
+/// Nearest-rank percentile of sorted values.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Runs one file; returns each solver's median (seconds), or an error.
+fn run_file(path: &str, limit: Option<usize>, ours: &mut DlxSudoku) -> Result<Vec<f64>, String> {
+    let (grids, skipped) = load(path, limit)?;
+    if grids.is_empty() {
+        return Err(format!("{path}: no 9x9 puzzles"));
+    }
+    let peers: Vec<sudoku::Sudoku> = grids.iter().map(to_peer_sudoku).collect();
+    for (g, &p) in grids.iter().zip(&peers).take(WARM_UP) {
+        for s in 0..SOLVERS.len() {
+            solve_one(s, g, p, ours);
+        }
+    }
+    let mut series: Vec<Series> = (0..SOLVERS.len()).map(|_| Series::default()).collect();
+    for (k, (grid, &peer)) in grids.iter().zip(&peers).enumerate() {
+        let mut answers: Vec<Option<Vec<u8>>> = vec![None; SOLVERS.len()];
+        for j in 0..SOLVERS.len() {
+            let s = (k + j) % SOLVERS.len();
+            let (dt, cells, nodes) = solve_one(s, grid, peer, ours);
+            series[s].times.push(dt);
+            series[s].nodes += nodes;
+            answers[s] = cells;
+        }
+        // Check every answer, outside the timing.
+        for (s, answer) in answers.iter().enumerate() {
+            match answer {
+                Some(cells) => {
+                    let solved = Grid::from_cells(3, cells.clone())
+                        .map_err(|e| format!("{path}: puzzle {}: {}: {e}", k + 1, SOLVERS[s]))?;
+                    solved.check_solution(grid).map_err(|e| {
+                        format!("{path}: puzzle {}: {} is wrong: {e}", k + 1, SOLVERS[s])
+                    })?;
+                }
+                None => series[s].unsolved += 1,
+            }
+        }
+        if answers.iter().any(Option::is_some) && answers.iter().any(Option::is_none) {
+            return Err(format!(
+                "{path}: puzzle {}: the solvers disagree on whether it has a solution",
+                k + 1
+            ));
+        }
+    }
+
+    let n = grids.len();
+    let name = Path::new(path)
+        .file_name()
+        .map_or(path.into(), |f| f.to_string_lossy());
+    println!("## {name}\n");
+    print!("{n} puzzles");
+    if skipped > 0 {
+        print!(" ({skipped} lines that are not a valid 9x9 puzzle skipped)");
+    }
+    let unsolvable = series[0].unsolved;
+    if unsolvable > 0 {
+        print!(", {unsolvable} without a solution (all solvers agree)");
+    }
+    println!(", first solution, 1 thread, solvers interleaved per puzzle.\n");
+    println!("| solver | puzzles | median us | p90 us | mean us | median ratio to sudoku crate | mean DLX nodes |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let mut medians = Vec::new();
+    for s in &series {
+        let mut sorted = s.times.clone();
+        sorted.sort_by(f64::total_cmp);
+        medians.push(median(&sorted));
+    }
+    for (s, ser) in series.iter().enumerate() {
+        let mut sorted = ser.times.clone();
+        sorted.sort_by(f64::total_cmp);
+        let mean = sorted.iter().sum::<f64>() / n as f64;
+        let nodes = if s == 0 {
+            format!("{:.1}", ser.nodes as f64 / n as f64)
+        } else {
+            "-".to_string()
+        };
+        println!(
+            "| {} | {} | {:.2} | {:.2} | {:.2} | {:.2}x | {} |",
+            SOLVERS[s],
+            n,
+            medians[s] * 1e6,
+            percentile(&sorted, 90.0) * 1e6,
+            mean * 1e6,
+            medians[s] / medians[REFERENCE],
+            nodes
+        );
+    }
+    println!();
+    Ok(medians)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let machine = Machine::detect(1);
+    println!("# Peers: median microseconds per puzzle\n");
+    println!("Machine: {}.\n", machine.describe());
+    if machine.profile != "release" {
+        println!("**Warning: debug build; run with `--release` for meaningful numbers.**\n");
+    }
+    let mut ours = DlxSudoku::new();
+    let mut summary = Vec::new();
+    for path in &args.files {
+        match run_file(path, args.limit, &mut ours) {
+            Ok(medians) => summary.push((path.clone(), medians)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    if summary.len() > 1 {
+        println!("## Summary: median ratio to the sudoku crate\n");
+        let names: Vec<String> = summary
+            .iter()
+            .map(|(p, _)| {
+                Path::new(p)
+                    .file_name()
+                    .map_or(p.clone(), |f| f.to_string_lossy().into_owned())
+            })
+            .collect();
+        println!("| solver | {} |", names.join(" | "));
+        println!("|---|{}", "---:|".repeat(names.len()));
+        for (s, solver) in SOLVERS.iter().enumerate() {
+            let cells: Vec<String> = summary
+                .iter()
+                .map(|(_, m)| format!("{:.2}x", m[s] / m[REFERENCE]))
+                .collect();
+            println!("| {solver} | {} |", cells.join(" | "));
+        }
+        println!();
+    }
+    ExitCode::SUCCESS
+}

@@ -11,7 +11,7 @@
 use std::io::{self, BufRead};
 
 use crate::error::InputError;
-use crate::exact_cover::{End, Limits};
+use crate::exact_cover::Limits;
 use crate::input::{read_line, Line, SudokuReader};
 use crate::puzzles::sudoku::{Grid, SudokuSolver};
 use crate::puzzles::sudominoku::{self, NaiveSudominoku};
@@ -146,7 +146,7 @@ pub fn check_sudoku(
         if let Some(claim) = parse_count(&answer).filter(|_| !is_line) {
             let recount = solver.solve(&grid, Limits::solutions(claim.saturating_add(1)));
             let capped = max_solutions.is_some_and(|cap| claim == cap);
-            let ok = recount.end != End::NodeLimit
+            let ok = !recount.end.is_limit()
                 && (recount.count == claim || (capped && recount.count >= claim));
             if !ok {
                 return Err(at(format!(
@@ -275,7 +275,7 @@ pub fn check_sudominoku(
             } else {
                 recount.count
             };
-            if recount.end == End::NodeLimit || !(found == claim || (capped && found >= claim)) {
+            if recount.end.is_limit() || !(found == claim || (capped && found >= claim)) {
                 return Err(at(format!(
                     "answer says `{answer}`, recount finds {}",
                     describe(found, claim)

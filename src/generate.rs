@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::baseline::BitmaskSudoku;
-use crate::exact_cover::{End, Limits, Problem, Solver};
+use crate::exact_cover::{Limits, Problem, Solver};
 use crate::puzzles::sudoku::{encoding, DlxSudoku, Grid, SudokuSolver};
 
 /// Which cells are removed together.
@@ -191,9 +191,10 @@ fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Opti
             ..Limits::default()
         },
     );
-    match s.end {
-        End::NodeLimit => None,
-        _ => Some(s.count == 1),
+    if s.end.is_limit() {
+        None
+    } else {
+        Some(s.count == 1)
     }
 }
 
@@ -289,6 +290,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exact_cover::End;
 
     #[test]
     fn full_grids_are_valid_and_vary() {

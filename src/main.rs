@@ -75,6 +75,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
         max_solutions: args.max_solutions,
         output: args.output,
         node_limit: args.node_limit,
+        timeout: args.timeout_ms.map(std::time::Duration::from_millis),
     };
     // An output file that cannot be written is an error before any work.
     let mut out: Box<dyn Write> = match &args.out {

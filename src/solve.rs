@@ -6,7 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::batch::{self, Config, Job, Outcome, Status, Summary};
 use crate::exact_cover::{knuth_format, End, Limits, Solver};
@@ -56,6 +56,11 @@ pub struct SolveOptions {
     pub output: Option<Style>,
     /// Search-node budget per record.
     pub node_limit: Option<u64>,
+    /// Time limit per record, counted from the start of that record's
+    /// search (for an exact-cover file: its whole search). Solvers read the
+    /// clock every 1024 search nodes, so a record can overrun it by the time
+    /// those nodes take.
+    pub timeout: Option<Duration>,
 }
 
 impl Default for SolveOptions {
@@ -68,11 +73,24 @@ impl Default for SolveOptions {
             max_solutions: None,
             output: None,
             node_limit: None,
+            timeout: None,
         }
     }
 }
 
 impl SolveOptions {
+    /// The limits of one record's search, its deadline (if
+    /// [`SolveOptions::timeout`] is set) counted from now: call it just as
+    /// that search starts. A timeout too large to add to the clock means no
+    /// deadline.
+    pub fn record_limits(&self) -> Limits {
+        self.limits().with_deadline(
+            self.timeout
+                .and_then(|timeout| Instant::now().checked_add(timeout)),
+        )
+    }
+
+    /// The limits without a deadline.
     fn limits(&self) -> Limits {
         let max_solutions = match self.mode {
             Mode::First => Some(1),
@@ -151,7 +169,6 @@ fn solve_sudoku(
             task: rec.puzzle,
         })
     });
-    let limits = options.limits();
     let mut first = true;
     let config = Config {
         threads: options.threads,
@@ -168,7 +185,6 @@ fn solve_sudoku(
                 job.line,
                 grid,
                 options.output.unwrap_or(*style),
-                limits,
                 options,
             ),
         },
@@ -228,7 +244,6 @@ fn solve_sudominoku(
             task: Ok((k + 1, record.puzzle.map_err(|e| e.reason))),
         })
     });
-    let limits = options.limits();
     let config = Config {
         threads: options.threads,
         ..Config::default()
@@ -242,7 +257,7 @@ fn solve_sudominoku(
             let mut outcome = match puzzle {
                 Err(reason) => Outcome::invalid(job.line, reason.clone()),
                 Ok(puzzle) => {
-                    let solution = solver.solve(puzzle, limits);
+                    let solution = solver.solve(puzzle, options.record_limits());
                     let text = match options.mode {
                         Mode::First | Mode::All => solution
                             .grid
@@ -251,7 +266,7 @@ fn solve_sudominoku(
                         Mode::Count => Some(solution.count.to_string()),
                         Mode::Unique => Some(verdict(solution.count).to_string()),
                     };
-                    outcome_of(job.line, &solution, text, limits)
+                    outcome_of(job.line, &solution, text, options)
                 }
             };
             if !outcome.text.starts_with("Puzzle ") {
@@ -282,40 +297,47 @@ pub fn format_grid(grid: &Grid, style: Style) -> String {
     }
 }
 
-/// The outcome of one Sudoku puzzle.
+/// The outcome of one Sudoku puzzle, searched with
+/// [`SolveOptions::record_limits`] (its deadline starts here).
 pub fn sudoku_outcome(
     solver: &mut dyn SudokuSolver,
     line: usize,
     grid: &Grid,
     style: Style,
-    limits: Limits,
     options: &SolveOptions,
 ) -> Outcome {
     if let Err(e) = grid.check_givens() {
         return Outcome::invalid(line, e.to_string());
     }
-    let solution = solver.solve(grid, limits);
+    let solution = solver.solve(grid, options.record_limits());
     let text = match options.mode {
         Mode::First | Mode::All => solution.grid.as_ref().map(|g| format_grid(g, style)),
         Mode::Count => Some(solution.count.to_string()),
         Mode::Unique => Some(verdict(solution.count).to_string()),
     };
-    outcome_of(line, &solution, text, limits)
+    outcome_of(line, &solution, text, options)
 }
 
 /// Turns a solver's [`Solution`] into an [`Outcome`]: limits and
 /// unsolvable records are marked; `text` is the answer when there is one.
+/// `options` are the ones the search ran with (they name the limit hit).
 pub fn outcome_of(
     line: usize,
     solution: &Solution,
     text: Option<String>,
-    limits: Limits,
+    options: &SolveOptions,
 ) -> Outcome {
-    let (status, text, error) = if solution.end == End::NodeLimit {
-        let budget = limits.max_nodes.unwrap_or(0);
+    let (status, text, error) = if solution.end.is_limit() {
+        let which = match solution.end {
+            End::TimeLimit => format!(
+                "time limit of {} reached",
+                milliseconds(options.timeout.unwrap_or_default())
+            ),
+            _ => format!("node budget of {} reached", options.node_limit.unwrap_or(0)),
+        };
         let reason = match solution.count {
-            0 => format!("limit: node budget of {budget} reached"),
-            n => format!("limit: node budget of {budget} reached after {n} solution(s)"),
+            0 => format!("limit: {which}"),
+            n => format!("limit: {which} after {n} solution(s)"),
         };
         (Status::Limit, format!("! {reason}"), Some(reason))
     } else if solution.count == 0 {
@@ -371,11 +393,11 @@ fn solve_xc(
         .compile()
         .map_err(|e| io::Error::other(format!("{file}: {e}")))?;
     let mut solver = Solver::new(&matrix);
-    let limits = options.limits();
     let mut text = String::new();
     let mut write_error = None;
     let mut listed = 0u64;
-    let report = solver.search(limits, |solution| {
+    // The deadline covers the whole search (and the streaming of `--all`).
+    let report = solver.search(options.record_limits(), |solution| {
         if matches!(options.mode, Mode::First | Mode::All) {
             text.clear();
             if listed > 0 {
@@ -413,7 +435,7 @@ fn solve_xc(
         Mode::Count => Some(report.solutions.to_string()),
         Mode::Unique => Some(verdict(report.solutions).to_string()),
     };
-    let mut outcome = outcome_of(1, &solution, answer, limits);
+    let mut outcome = outcome_of(1, &solution, answer, options);
     outcome.elapsed = begin.elapsed();
     summary.add(&outcome);
     summary.wall = begin.elapsed();
@@ -425,6 +447,16 @@ fn solve_xc(
     summary.updates = report.stats.updates;
     summary.exact_cover = Some(report);
     Ok(summary)
+}
+
+/// `T ms` for a time limit: whole milliseconds as given by `--timeout-ms`,
+/// finer durations (from the library) with three decimals.
+fn milliseconds(d: Duration) -> String {
+    if d.subsec_nanos() % 1_000_000 == 0 {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+    }
 }
 
 /// Reads a whole input as text; `Ok(Err((line, reason)))` when it is not

@@ -66,6 +66,7 @@ fn check_grid(grid: &Grid) {
     let limits = Limits {
         max_solutions: Some(2),
         max_nodes: Some(SUDOKU_NODES),
+        ..Limits::default()
     };
     let s = SUDOKU.with(|s| s.borrow_mut().solve(grid, limits));
     match &s.grid {
@@ -173,6 +174,7 @@ pub fn sudominoku_parse(data: &[u8]) {
                 let limits = Limits {
                     max_solutions: Some(1),
                     max_nodes: Some(SUDOMINOKU_NODES),
+                    ..Limits::default()
                 };
                 let s = SUDOMINOKU.with(|s| s.borrow_mut().solve(puzzle, limits));
                 match &s.grid {
@@ -218,6 +220,7 @@ pub fn knuth_parse(data: &[u8]) {
                 Limits {
                     max_solutions: Some(1000),
                     max_nodes: Some(XC_NODES),
+                    ..Limits::default()
                 },
                 |solution| {
                     exact_cover::verify(problem, solution)
@@ -272,6 +275,7 @@ fn count_checked(solver: &mut Solver, problem: &Problem, selected: &[usize]) -> 
         Limits {
             max_solutions: None,
             max_nodes: Some(1_000_000),
+            ..Limits::default()
         },
         |solution| {
             exact_cover::verify(problem, solution)
@@ -354,6 +358,7 @@ pub fn engine(data: &[u8]) {
         End::Exhausted => assert_eq!(report.solutions, expected),
         End::NodeLimit => assert!(report.solutions <= expected),
         End::Stopped => panic!("no solution limit was set"),
+        End::TimeLimit => panic!("no deadline was set"),
     }
     assert_eq!(count_checked(&mut solver, &problem, &[]), expected);
 

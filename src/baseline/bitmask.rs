@@ -29,7 +29,10 @@ struct Frame {
 /// measure: a puzzle solved by singles alone needs no guess). Buffers are
 /// kept across solves, so nothing is allocated per node, and after the
 /// first puzzle of a size nothing is allocated per solve except the
-/// returned grid.
+/// returned grid. Like the engine, it stops with [`End::NodeLimit`] when
+/// `limits.max_nodes` is used up and with [`End::TimeLimit`] once
+/// `limits.deadline` has passed (the clock is read every 1024 nodes,
+/// [`Limits::deadline_passed`]).
 #[derive(Debug, Default, Clone)]
 pub struct BitmaskSudoku {
     /// Box size the per-cell tables below were built for (0: none yet).
@@ -243,6 +246,8 @@ impl SudokuSolver for BitmaskSudoku {
                         Step::Backtrack
                     } else if nodes >= max_nodes {
                         break End::NodeLimit;
+                    } else if limits.deadline_passed(nodes) {
+                        break End::TimeLimit;
                     } else {
                         nodes += 1;
                         guesses += u64::from(frame.guess);
@@ -382,6 +387,40 @@ mod tests {
 
         let zero = solver.solve(&puzzle, Limits::none().with_max_nodes(Some(0)));
         assert_eq!((zero.end, zero.nodes), (End::NodeLimit, 0));
+    }
+
+    #[test]
+    fn deadline() {
+        use std::time::{Duration, Instant};
+        let mut solver = BitmaskSudoku::new();
+        // Counting every 9x9 or 16x16 grid: more than 1024 nodes, never
+        // finished.
+        let endless = Limits::solutions(u64::MAX);
+        for puzzle in [Grid::empty(3), Grid::empty(4)] {
+            let budget = endless.with_max_nodes(Some(2048));
+            assert_eq!(solver.solve(&puzzle, budget).end, End::NodeLimit);
+            // A deadline already past: seen before the first node.
+            let past = endless.with_deadline(Some(Instant::now()));
+            let s = solver.solve(&puzzle, past);
+            assert_eq!((s.end, s.nodes, s.count), (End::TimeLimit, 0, 0));
+            assert_eq!(s.grid, None);
+            assert_eq!(solver.last_guesses(), 0);
+
+            // Passing during the search: it stops at a clock check.
+            let deadline = Instant::now() + Duration::from_millis(20);
+            let s = solver.solve(&puzzle, endless.with_deadline(Some(deadline)));
+            assert_eq!(s.end, End::TimeLimit);
+            assert_eq!(s.nodes % 1024, 0);
+            assert!(Instant::now() >= deadline);
+        }
+
+        // Far away: the same result as without a deadline.
+        let puzzle = Grid::from_line(HARD).unwrap();
+        let later = Instant::now() + Duration::from_secs(3600);
+        let free = solver.solve(&puzzle, Limits::solutions(2));
+        let timed = solver.solve(&puzzle, Limits::solutions(2).with_deadline(Some(later)));
+        assert_eq!(timed, free);
+        assert_eq!(free.end, End::Exhausted);
     }
 
     #[test]

@@ -12,7 +12,10 @@ use crate::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 /// The textbook backtracking solver. See the [module docs](self).
 ///
 /// The search is iterative, so a 64x64 grid (up to 4096 blanks) cannot
-/// overflow the call stack. A node is one digit placed in a cell.
+/// overflow the call stack. A node is one digit placed in a cell. Like the
+/// engine, it stops with [`End::NodeLimit`] when `limits.max_nodes` is used
+/// up and with [`End::TimeLimit`] once `limits.deadline` has passed (the
+/// clock is read every 1024 nodes, [`Limits::deadline_passed`]).
 #[derive(Debug, Default, Clone)]
 pub struct NaiveSudoku {
     /// Working copy of the grid; a blank's current digit doubles as the
@@ -125,6 +128,9 @@ impl SudokuSolver for NaiveSudoku {
                     if nodes >= max_nodes {
                         break 'search End::NodeLimit;
                     }
+                    if limits.deadline_passed(nodes) {
+                        break 'search End::TimeLimit;
+                    }
                     nodes += 1;
                     cells[k] = digit;
                     level += 1;
@@ -222,6 +228,56 @@ mod tests {
         // A zero budget places nothing.
         let zero = solver.solve(&puzzle, Limits::none().with_max_nodes(Some(0)));
         assert_eq!((zero.end, zero.nodes), (End::NodeLimit, 0));
+    }
+
+    /// A 17-clue puzzle: the naive solver needs far more than 1024 nodes.
+    const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn deadline() {
+        use std::time::{Duration, Instant};
+        let mut solver = NaiveSudoku::new();
+        let hard = Grid::from_line(HARD).unwrap();
+        // The first solution of the 17-clue puzzle; every solution of the
+        // empty 16x16 grid.
+        let cases = [
+            (&hard, Limits::none()),
+            (&Grid::empty(4), Limits::solutions(u64::MAX)),
+        ];
+        for (puzzle, limits) in cases {
+            // More than 1024 nodes are needed, so a clock check is due.
+            let budget = limits.with_max_nodes(Some(2048));
+            assert_eq!(solver.solve(puzzle, budget).end, End::NodeLimit);
+            // A deadline already past: seen before the first node.
+            let past = limits.with_deadline(Some(Instant::now()));
+            let s = solver.solve(puzzle, past);
+            assert_eq!((s.end, s.nodes, s.count), (End::TimeLimit, 0, 0));
+            assert_eq!(s.grid, None);
+        }
+
+        // Passing during a search that cannot end (counting every 9x9
+        // grid): the search stops at a clock check, every 1024 nodes.
+        let deadline = Instant::now() + Duration::from_millis(20);
+        let endless = Limits::solutions(u64::MAX).with_deadline(Some(deadline));
+        let s = solver.solve(&Grid::empty(3), endless);
+        assert_eq!(s.end, End::TimeLimit);
+        assert_eq!(s.nodes % 1024, 0);
+        assert!(Instant::now() >= deadline);
+
+        // Far away: the same result as without a deadline.
+        let puzzle = Grid::from_line(EASY).unwrap();
+        let later = Instant::now() + Duration::from_secs(3600);
+        let free = solver.solve(&puzzle, Limits::solutions(2));
+        let timed = solver.solve(&puzzle, Limits::solutions(2).with_deadline(Some(later)));
+        assert_eq!(timed, free);
+        assert_eq!(free.end, End::Exhausted);
+
+        // A node budget used up first is reported as such.
+        let both = Limits::none()
+            .with_max_nodes(Some(0))
+            .with_deadline(Some(Instant::now()));
+        assert_eq!(solver.solve(&hard, both).end, End::NodeLimit);
     }
 
     #[test]

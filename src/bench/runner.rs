@@ -50,7 +50,8 @@ pub const WARM_NODES: u64 = 100_000;
 pub enum Outcome {
     /// A solution was found and verified.
     Solved,
-    /// The node budget ran out first ("unsolved within budget").
+    /// A limit (the node budget, or a deadline) ended the search first
+    /// ("unsolved within budget").
     OverBudget,
     /// The search finished without a solution.
     NoSolution,
@@ -329,7 +330,7 @@ fn record<T: Instance>(
                 .map_err(|e| wrong(format!("the returned grid is not a solution: {e}")))?;
             Outcome::Solved
         }
-        (None, End::NodeLimit) => Outcome::OverBudget,
+        (None, end) if end.is_limit() => Outcome::OverBudget,
         (None, End::Exhausted) if solution.count == 0 => Outcome::NoSolution,
         (None, end) => {
             return Err(wrong(format!(

@@ -75,6 +75,18 @@ pub struct SolveArgs {
     /// Give up on a record after N search nodes (marked `! limit`).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    /// Give up on a record after T milliseconds of its search (per record;
+    /// the clock is checked every 1024 search nodes; marked `! limit`).
+    ///
+    /// Each record's deadline is set when its own search starts (an
+    /// exact-cover file is one record: the deadline covers its whole
+    /// search). A record that reaches it is marked `! limit: time limit of T
+    /// ms reached` in its place and on stderr, the batch goes on, and the
+    /// exit status is 1. The clock is read every 1024 search nodes, so a
+    /// record can run a little past T. 0 stops every record that needs a
+    /// search node.
+    #[arg(long, value_name = "T")]
+    pub timeout_ms: Option<u64>,
     /// Write answers to FILE instead of standard output.
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,

@@ -924,8 +924,10 @@ impl DlxSudominoku {
     /// tilings can give the same grid, and those count once. The search
     /// enumerates tilings, remembers the grids seen, and stops once
     /// `limits.max_solutions` (default 1) distinct grids were found
-    /// ([`End::Stopped`]) or after `limits.max_nodes` search nodes
-    /// ([`End::NodeLimit`]). [`End::Exhausted`] means `count` is exact.
+    /// ([`End::Stopped`]), after `limits.max_nodes` search nodes
+    /// ([`End::NodeLimit`]) or once `limits.deadline` has passed (checked
+    /// every 1024 nodes, [`End::TimeLimit`]). [`End::Exhausted`] means
+    /// `count` is exact.
     /// `grid` is the first grid found; `nodes` the engine's search nodes
     /// (options tried).
     pub fn solve(&mut self, puzzle: &Puzzle, limits: Limits) -> Solution {
@@ -994,7 +996,9 @@ impl SudominokuSolver for DlxSudominoku {
 /// first free cell in reading order, try a digit there, then a free
 /// neighbour (right, then down) and a second digit, checking rows, columns
 /// and boxes with boolean tables `used[unit][digit]` and the dominoes with
-/// `used[a][b]`. One search node = one domino placed.
+/// `used[a][b]`. One search node = one domino placed. Node budget and
+/// deadline are honoured as by the engine (the clock is read every 1024
+/// nodes, [`Limits::deadline_passed`]).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct NaiveSudominoku;
 
@@ -1016,6 +1020,7 @@ impl NaiveSudominoku {
             nodes: 0,
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             max_solutions: limits.max_solutions.unwrap_or(1),
+            limits,
             seen: HashSet::new(),
             first: None,
             end: None,
@@ -1058,6 +1063,8 @@ struct Naive {
     nodes: u64,
     max_nodes: u64,
     max_solutions: u64,
+    /// The caller's limits, for [`Limits::deadline_passed`].
+    limits: Limits,
     seen: HashSet<[u8; CELLS]>,
     first: Option<[u8; CELLS]>,
     /// Set when the search must stop.
@@ -1124,6 +1131,11 @@ impl Naive {
                     }
                     if self.nodes >= self.max_nodes {
                         self.end = Some(End::NodeLimit);
+                        self.take(k, a);
+                        return true;
+                    }
+                    if self.limits.deadline_passed(self.nodes) {
+                        self.end = Some(End::TimeLimit);
                         self.take(k, a);
                         return true;
                     }
@@ -1628,6 +1640,40 @@ mod tests {
         assert_eq!((d.end, d.nodes), (End::NodeLimit, 3));
         let n = NaiveSudominoku::new().solve(&p, Limits::none().with_max_nodes(Some(3)));
         assert_eq!((n.end, n.nodes), (End::NodeLimit, 3));
+    }
+
+    #[test]
+    fn deadlines_are_honoured() {
+        use std::time::{Duration, Instant};
+        // One placed domino: many grids, more than 1024 nodes to count them.
+        let g = generate(5, 0);
+        let open = Puzzle::new(g.dominoes()[..1].to_vec(), *g.singles()).unwrap();
+        let endless = Limits::solutions(u64::MAX);
+        let past = endless.with_deadline(Some(Instant::now()));
+        let later = Instant::now() + Duration::from_secs(3600);
+        let budget = endless.with_max_nodes(Some(2048));
+
+        let mut dlx = DlxSudominoku::new();
+        assert_eq!(dlx.solve(&open, budget).end, End::NodeLimit);
+        let d = dlx.solve(&open, past);
+        assert_eq!((d.end, d.nodes, d.count), (End::TimeLimit, 0, 0));
+        let free = dlx.solve(&g, Limits::solutions(2));
+        assert_eq!(
+            dlx.solve(&g, Limits::solutions(2).with_deadline(Some(later))),
+            free
+        );
+
+        let mut naive = NaiveSudominoku::new();
+        assert_eq!(naive.solve(&open, budget).end, End::NodeLimit);
+        let n = naive.solve(&open, past);
+        assert_eq!((n.end, n.nodes, n.count), (End::TimeLimit, 0, 0));
+        assert_eq!(n.grid, None);
+        let free = naive.solve(&g, Limits::solutions(2));
+        assert_eq!(
+            naive.solve(&g, Limits::solutions(2).with_deadline(Some(later))),
+            free
+        );
+        assert_eq!((free.count, free.end), (1, End::Exhausted));
     }
 
     #[test]

@@ -1,0 +1,461 @@
+//! `--timeout-ms T` and `Limits::deadline` (issue 7): every solver stops
+//! with `End::TimeLimit` once its deadline has passed, and `dlx solve` marks
+//! such a record `! limit: time limit of T ms reached` in its place and on
+//! stderr, goes on with the batch and exits with status 1.
+//!
+//! Nothing here depends on how fast the machine is: a record expected to
+//! hit its limit is one whose search cannot finish (counting the solutions
+//! of an empty grid, or the perfect matchings of 30 points), or the
+//! deadline is already past (`--timeout-ms 0`, `Instant::now()`); a record
+//! expected to be solved under a small limit needs no search node at all
+//! (a complete grid), or gets a generous limit.
+
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku};
+use dlx_engine::exact_cover::{End, Limits};
+use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
+use dlx_engine::puzzles::sudominoku::{
+    generate, DlxSudominoku, NaiveSudominoku, Puzzle, SudominokuSolver,
+};
+
+/// How many nodes pass between two looks at the clock
+/// (`exact_cover::search::DEADLINE_CHECK_NODES`, not exported).
+const CHECK_NODES: u64 = 1024;
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const EASY_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// A 17-clue puzzle: the naive solver needs far more than 1024 nodes.
+const HARD: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Enough solutions that counting them never ends.
+const ENDLESS: &str = "1000000000000000000";
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+fn empty(side: usize) -> String {
+    ".".repeat(side * side)
+}
+
+/// Runs `dlx` with `args`; returns (exit code, stdout lines, stderr lines).
+fn run(args: &[&str]) -> (i32, Vec<String>, Vec<String>) {
+    let out = dlx().args(args).output().unwrap();
+    let lines = |b: Vec<u8>| -> Vec<String> {
+        String::from_utf8(b)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    (
+        out.status.code().unwrap(),
+        lines(out.stdout),
+        lines(out.stderr),
+    )
+}
+
+/// Whether `reason` is `limit: time limit of MS ms reached`, with or
+/// without ` after N solution(s)`.
+fn is_time_reason(reason: &str, ms: u64) -> bool {
+    let base = format!("limit: time limit of {ms} ms reached");
+    reason == base
+        || reason
+            .strip_prefix(&base)
+            .and_then(|rest| rest.strip_prefix(" after "))
+            .and_then(|rest| rest.strip_suffix(" solution(s)"))
+            .is_some_and(|n| n.parse::<u64>().is_ok())
+}
+
+/// Whether `line` is the mark, in its place, of a record that ran out of time.
+fn is_time_mark(line: &str, ms: u64) -> bool {
+    line.strip_prefix("! ")
+        .is_some_and(|reason| is_time_reason(reason, ms))
+}
+
+/// Whether `line` is the stderr report `FILE:LINE: reason` of such a record.
+fn is_time_report(line: &str, file: &str, at: usize, ms: u64) -> bool {
+    line.strip_prefix(&format!("{file}:{at}: "))
+        .is_some_and(|reason| is_time_reason(reason, ms))
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Knuth's format: the perfect matchings of `n` points (every pair is an
+/// option), (n-1)!! of them: for 30 points, 6 * 10^15, never all counted.
+fn matchings(n: usize) -> String {
+    let mut text = String::from("| perfect matchings: never finished\n");
+    let items: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+    text += &items.join(" ");
+    text.push('\n');
+    for i in 0..n {
+        for j in i + 1..n {
+            text += &format!("p{i} p{j}\n");
+        }
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------
+// dlx solve --timeout-ms
+// ---------------------------------------------------------------------------
+
+#[test]
+fn one_millisecond_marks_endless_records_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    // A complete grid needs no search node, so it is answered even under
+    // 1 ms; the empty grids' counts never end.
+    let file = write(
+        dir.path(),
+        "mixed.txt",
+        &format!(
+            "{EASY_SOLUTION}\n{}\nxx\n{}\n{EASY_SOLUTION}\n",
+            empty(9),
+            empty(25)
+        ),
+    );
+    for solver in ["dlx", "bitmask", "naive"] {
+        for threads in ["1", "2"] {
+            let (code, out, err) = run(&[
+                "solve",
+                "--count",
+                "--max-solutions",
+                ENDLESS,
+                "--timeout-ms",
+                "1",
+                "--solver",
+                solver,
+                "-j",
+                threads,
+                &file,
+            ]);
+            let what = format!("--solver {solver} -j {threads}: {out:?} {err:?}");
+            assert_eq!(code, 1, "{what}");
+            assert_eq!(out.len(), 5, "{what}");
+            assert_eq!(out[0], "1", "{what}");
+            assert!(is_time_mark(&out[1], 1), "{what}");
+            assert_eq!(
+                out[2], "! invalid: wrong length: 2 cells (expected 16, 81, 256 or 625)",
+                "{what}"
+            );
+            assert!(is_time_mark(&out[3], 1), "{what}");
+            assert_eq!(out[4], "1", "{what}");
+            assert_eq!(err.len(), 3, "{what}");
+            assert!(is_time_report(&err[0], &file, 2, 1), "{what}");
+            assert_eq!(
+                err[1],
+                format!("{file}:3: wrong length: 2 cells (expected 16, 81, 256 or 625)")
+            );
+            assert!(is_time_report(&err[2], &file, 4, 1), "{what}");
+        }
+    }
+}
+
+#[test]
+fn the_deadline_is_per_record() {
+    // Real puzzles around an endless record, with a limit long enough for
+    // any of them: each record gets its own deadline, so the ones after
+    // the endless record are solved too.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "mixed.txt",
+        &format!("{EASY}\n{}\n{EASY}\n{}\n{EASY}\n", empty(9), empty(16)),
+    );
+    for solver in ["dlx", "bitmask"] {
+        let (code, out, err) = run(&[
+            "solve",
+            "--count",
+            "--max-solutions",
+            ENDLESS,
+            "--timeout-ms",
+            "300",
+            "--solver",
+            solver,
+            "-j",
+            "1",
+            &file,
+        ]);
+        let what = format!("--solver {solver}: {out:?} {err:?}");
+        assert_eq!(code, 1, "{what}");
+        assert_eq!(out.len(), 5, "{what}");
+        for k in [0, 2, 4] {
+            assert_eq!(out[k], "1", "{what}");
+        }
+        for k in [1, 3] {
+            assert!(is_time_mark(&out[k], 300), "{what}");
+            // Counting the empty grid finds many solutions in 300 ms.
+            assert!(out[k].contains(" after "), "{what}");
+        }
+        assert_eq!(err.len(), 2, "{what}");
+        assert!(is_time_report(&err[0], &file, 2, 300), "{what}");
+        assert!(is_time_report(&err[1], &file, 4, 300), "{what}");
+    }
+    // First solutions, the default mode: every puzzle solved within the
+    // limit, exit status 0.
+    dlx()
+        .args(["solve", "--timeout-ms", "60000", "-j", "2"])
+        .write_stdin(format!("{EASY}\n{HARD}\n{}\n", empty(16)))
+        .assert()
+        .success();
+}
+
+#[test]
+fn timeout_zero_stops_every_record_that_needs_a_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "sudoku.txt",
+        &format!("{EASY}\n{EASY_SOLUTION}\n{HARD}\n"),
+    );
+    for solver in ["dlx", "bitmask", "naive"] {
+        dlx()
+            .args(["solve", "--timeout-ms", "0", "--solver", solver, &file])
+            .assert()
+            .code(1)
+            .stdout(format!(
+                "! limit: time limit of 0 ms reached\n{EASY_SOLUTION}\n\
+                 ! limit: time limit of 0 ms reached\n"
+            ))
+            .stderr(format!(
+                "{file}:1: limit: time limit of 0 ms reached\n\
+                 {file}:3: limit: time limit of 0 ms reached\n"
+            ));
+    }
+    // Sudominoku: every puzzle of the bundled sample, both solvers.
+    let sample = "puzzles/sudominoku/sample-own.txt";
+    let puzzles = fs::read_to_string(sample).unwrap();
+    for solver in ["dlx", "naive"] {
+        let (code, out, err) = run(&["solve", "--timeout-ms", "0", "--solver", solver, sample]);
+        assert_eq!(code, 1);
+        assert!(!err.is_empty());
+        assert_eq!(out.len(), 2 * err.len(), "{out:?}");
+        for (k, pair) in out.chunks(2).enumerate() {
+            assert_eq!(pair[0], format!("Puzzle {}", k + 1));
+            assert_eq!(pair[1], "! limit: time limit of 0 ms reached");
+        }
+        for line in &err {
+            let (at, reason) = line.rsplit_once(": ").unwrap();
+            assert_eq!(reason, "time limit of 0 ms reached");
+            let n: usize = at
+                .strip_prefix(&format!("{sample}:"))
+                .and_then(|rest| rest.strip_suffix(": limit"))
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(n >= 1 && n <= puzzles.lines().count(), "{line}");
+        }
+    }
+}
+
+#[test]
+fn exact_cover_deadline_covers_the_whole_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = write(dir.path(), "matchings-30.dlx", &matchings(30));
+    let (code, out, err) = run(&["solve", "--count", "--timeout-ms", "1", &big]);
+    assert_eq!(code, 1);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(is_time_mark(&out[0], 1), "{out:?}");
+    assert_eq!(err.len(), 1, "{err:?}");
+    assert!(is_time_report(&err[0], &big, 1, 1), "{err:?}");
+    // `--all` streams the solutions found in time, then the mark.
+    let (code, out, err) = run(&["solve", "--all", "--timeout-ms", "1", &big]);
+    assert_eq!(code, 1);
+    assert!(is_time_mark(out.last().unwrap(), 1), "{:?}", out.last());
+    assert_eq!(err.len(), 1);
+    assert!(is_time_report(&err[0], &big, 1, 1), "{err:?}");
+    // `--stats` says why the search ended.
+    let (code, _, err) = run(&["solve", "--count", "--stats", "--timeout-ms", "1", &big]);
+    assert_eq!(code, 1);
+    assert!(
+        err.iter().any(|l| l.contains("(time limit reached)")),
+        "{err:?}"
+    );
+    // Files around it are solved: each file's search has its own deadline.
+    let (code, out, err) = run(&[
+        "solve",
+        "--count",
+        "--timeout-ms",
+        "300",
+        "puzzles/xc/queens-8.dlx",
+        &big,
+        "puzzles/xc/queens-6.dlx",
+    ]);
+    assert_eq!(code, 1, "{out:?} {err:?}");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "92");
+    assert!(is_time_mark(&out[1], 300), "{out:?}");
+    assert_eq!(out[2], "4");
+    assert_eq!(err.len(), 1, "{err:?}");
+    assert!(is_time_report(&err[0], &big, 1, 300), "{err:?}");
+}
+
+#[test]
+fn node_and_time_limits_together() {
+    // Whichever comes first names the mark: a past deadline is seen at the
+    // first node, a zero node budget before it.
+    dlx()
+        .args(["solve", "--timeout-ms", "0", "--node-limit", "0"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(1)
+        .stdout("! limit: node budget of 0 reached\n");
+    dlx()
+        .args(["solve", "--timeout-ms", "0", "--node-limit", "100"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(1)
+        .stdout("! limit: time limit of 0 ms reached\n");
+    // A limit too far away to add to the clock is no limit.
+    dlx()
+        .args(["solve", "--timeout-ms", &u64::MAX.to_string()])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{EASY_SOLUTION}\n"));
+    dlx()
+        .args(["solve", "--timeout-ms", "-1"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn help_says_per_record_and_how_often_the_clock_is_read() {
+    let out = dlx().args(["solve", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let at = help
+        .find("--timeout-ms <T>")
+        .expect("--timeout-ms in the help");
+    let text = &help[at..];
+    assert!(text.contains("per record"), "{text}");
+    assert!(text.contains("every 1024 search nodes"), "{text}");
+}
+
+// ---------------------------------------------------------------------------
+// The solvers
+// ---------------------------------------------------------------------------
+
+fn sudoku_solvers() -> Vec<(&'static str, Box<dyn SudokuSolver>)> {
+    vec![
+        ("dlx", Box::new(DlxSudoku::new())),
+        ("bitmask", Box::new(BitmaskSudoku::new())),
+        ("naive", Box::new(NaiveSudoku::new())),
+    ]
+}
+
+/// Counting every solution of the empty 9x9 grid: 6.67 * 10^21 of them,
+/// more than 1024 nodes for any solver, never finished.
+fn endless() -> (Grid, Limits) {
+    (Grid::empty(3), Limits::solutions(u64::MAX))
+}
+
+#[test]
+fn sudoku_solvers_stop_at_a_past_deadline() {
+    let (grid, limits) = endless();
+    let hard = Grid::from_line(HARD).unwrap();
+    for (name, mut solver) in sudoku_solvers() {
+        // The problems need more than 1024 nodes.
+        let budget = limits.with_max_nodes(Some(2 * CHECK_NODES));
+        assert_eq!(solver.solve(&grid, budget).end, End::NodeLimit, "{name}");
+        // The clock is read before the first node.
+        let past = limits.with_deadline(Some(Instant::now()));
+        let s = solver.solve(&grid, past);
+        assert_eq!((s.end, s.nodes, s.count), (End::TimeLimit, 0, 0), "{name}");
+        assert_eq!(s.grid, None, "{name}");
+        assert!(s.end.is_limit());
+
+        let s = solver.solve(&hard, Limits::none().with_deadline(Some(Instant::now())));
+        assert_eq!(
+            (s.end, s.nodes, s.grid),
+            (End::TimeLimit, 0, None),
+            "{name}"
+        );
+
+        // A deadline far away changes nothing.
+        let free = solver.solve(&hard, Limits::solutions(2));
+        let later = Instant::now() + Duration::from_secs(3600);
+        let s = solver.solve(&hard, Limits::solutions(2).with_deadline(Some(later)));
+        assert_eq!(s, free, "{name}");
+        assert_eq!((free.count, free.end), (1, End::Exhausted), "{name}");
+    }
+}
+
+#[test]
+fn sudoku_solvers_stop_at_a_clock_check_when_the_deadline_passes() {
+    let (grid, limits) = endless();
+    for (name, mut solver) in sudoku_solvers() {
+        let begin = Instant::now();
+        let deadline = begin + Duration::from_millis(20);
+        let s = solver.solve(&grid, limits.with_deadline(Some(deadline)));
+        assert!(Instant::now() >= deadline, "{name}");
+        assert_eq!(s.end, End::TimeLimit, "{name}");
+        assert_eq!(s.nodes % CHECK_NODES, 0, "{name}: {} nodes", s.nodes);
+        if s.count > 0 {
+            s.grid.unwrap().check_solution(&grid).unwrap();
+        }
+        // Very generous: the search stops within 1024 nodes of the deadline.
+        assert!(begin.elapsed() < Duration::from_secs(30), "{name}");
+    }
+    // Larger grids too, with the naive solver's first solution of an empty
+    // 16x16 grid started under a deadline already past.
+    let s = NaiveSudoku::new().solve(
+        &Grid::empty(4),
+        Limits::none().with_deadline(Some(Instant::now())),
+    );
+    assert_eq!((s.end, s.nodes), (End::TimeLimit, 0));
+}
+
+/// A Sudominoku with one placed domino: many solution grids, more than
+/// 1024 nodes for both solvers.
+fn open_sudominoku() -> Puzzle {
+    let p = generate(5, 0);
+    Puzzle::new(p.dominoes()[..1].to_vec(), *p.singles()).unwrap()
+}
+
+#[test]
+fn sudominoku_solvers_stop_at_a_deadline() {
+    let p = open_sudominoku();
+    let limits = Limits::solutions(u64::MAX);
+    let solvers: Vec<(&str, Box<dyn SudominokuSolver>)> = vec![
+        ("dlx", Box::new(DlxSudominoku::new())),
+        ("naive", Box::new(NaiveSudominoku::new())),
+    ];
+    for (name, mut solver) in solvers {
+        let budget = limits.with_max_nodes(Some(2 * CHECK_NODES));
+        assert_eq!(solver.solve(&p, budget).end, End::NodeLimit, "{name}");
+        let s = solver.solve(&p, limits.with_deadline(Some(Instant::now())));
+        assert_eq!((s.end, s.nodes, s.count), (End::TimeLimit, 0, 0), "{name}");
+        assert_eq!(s.grid, None, "{name}");
+
+        // Passing during the search: stopped at a clock check.
+        let deadline = Instant::now() + Duration::from_millis(20);
+        let s = solver.solve(&p, limits.with_deadline(Some(deadline)));
+        if s.end == End::TimeLimit {
+            assert_eq!(s.nodes % CHECK_NODES, 0, "{name}: {} nodes", s.nodes);
+            assert!(Instant::now() >= deadline, "{name}");
+        } else {
+            // A fast machine may count them all in time.
+            assert_eq!(s.end, End::Exhausted, "{name}");
+        }
+
+        // Far away: the same answer as without.
+        let g = generate(5, 0);
+        let later = Instant::now() + Duration::from_secs(3600);
+        let free = solver.solve(&g, Limits::solutions(2));
+        let s = solver.solve(&g, Limits::solutions(2).with_deadline(Some(later)));
+        assert_eq!(s, free, "{name}");
+        assert_eq!((free.count, free.end), (1, End::Exhausted), "{name}");
+    }
+}

@@ -1,17 +1,25 @@
-//! The dancing-links arena: flat vectors of `u32` links, as in Knuth's DLX1.
+//! The dancing-links arena: one flat vector of nodes, as in Knuth's DLX1.
 //!
 //! Layout (Knuth, TAOCP 7.2.2.1, with items numbered from 1):
-//! - node 0 is the root of the list of active primary items;
-//! - nodes `1..=N` are the item headers; `ulink`/`dlink` of a header run
-//!   through the column of that item's options;
+//! - node 0 is unused (Knuth's root; the list of active items is replaced by
+//!   the length array below);
+//! - nodes `1..=N` are the item headers; `up`/`down` of a header run through
+//!   the column of that item's options;
 //! - then every option's nodes, with a *spacer* node before the first option,
-//!   between consecutive options and after the last. A spacer has `top == 0`;
-//!   its `ulink` is the first node of the option before it and its `dlink` the
+//!   between consecutive options and after the last. A spacer has `item == 0`;
+//!   its `up` is the first node of the option before it and its `down` the
 //!   last node of the option after it, so `hide`/`unhide` can walk an option
 //!   cyclically without knowing its length.
 //!
-//! Item lengths live in their own contiguous array so the MRV scan touches one
-//! cache-friendly vector.
+//! A node is one 16-byte record (`up`, `down`, `item`, `option`): hiding a
+//! node reads the first three at once, so one cache line serves what three
+//! parallel vectors needed three for, and building an arena writes one
+//! record per node (measured in `benches/README.md`).
+//!
+//! Item lengths live in their own contiguous array, and a covered item keeps
+//! its length with the [`COVERED`] bit set. That makes the MRV choice a plain
+//! first-minimum scan over `len[1..=primaries]` that the compiler vectorises,
+//! instead of a walk along a linked list of active items.
 
 use std::sync::Arc;
 
@@ -20,36 +28,457 @@ use super::problem::{ItemKind, Problem, ProblemError};
 /// Marks nodes that belong to no option (headers, spacers).
 pub(crate) const NO_OPTION: u32 = u32::MAX;
 
+/// Set in `len[i]` while item `i` is covered, so covered items never win the
+/// MRV minimum. Lengths stay far below it (the arena is under 2^31 nodes).
+pub(crate) const COVERED: u32 = 1 << 31;
+
+/// One node of the arena.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Node above in the column (for a spacer: first node of the option
+    /// before it).
+    pub up: u32,
+    /// Node below in the column (for a spacer: last node of the option after
+    /// it).
+    pub down: u32,
+    /// Item of the node (1-based); 0 for spacers and headers.
+    pub item: u32,
+    /// Option number of the node, [`NO_OPTION`] for headers and spacers.
+    pub option: u32,
+}
+
 /// The mutable part of the arena: everything the dance changes.
 #[derive(Debug, Clone)]
 pub(crate) struct Links {
-    /// Left neighbour of each item in the active list (index 0 = root).
-    pub llink: Vec<u32>,
-    /// Right neighbour of each item in the active list (index 0 = root).
-    pub rlink: Vec<u32>,
-    /// Number of options currently in each item's column (index 0 unused).
-    pub len: Vec<u32>,
-    /// Node above, per node.
-    pub ulink: Vec<u32>,
-    /// Node below, per node.
-    pub dlink: Vec<u32>,
+    /// Headers, spacers and option nodes.
+    nodes: Vec<Node>,
+    /// Options currently in each item's column, with [`COVERED`] set while the
+    /// item is covered (index 0 unused).
+    len: Vec<u32>,
+    /// Primary items not yet covered; 0 means a solution.
+    pub active: u32,
+    /// Uncovered primary items with no option left: while there is one, the
+    /// current partial solution is dead, and MRV's answer is the first.
+    pub zeros: u32,
+    /// Number of primary items: items `1..=primaries` are primary.
+    pub primaries: u32,
+}
+
+impl Links {
+    /// An arena with `items` empty columns (the first `primaries` primary)
+    /// and no options yet; the first spacer is in place.
+    pub fn empty(items: usize, primaries: usize, capacity: usize) -> Self {
+        let mut links = Links {
+            nodes: Vec::with_capacity(capacity),
+            len: Vec::new(),
+            active: 0,
+            zeros: 0,
+            primaries: 0,
+        };
+        links.clear(items, primaries);
+        links
+    }
+
+    /// Empties the arena: `items` empty uncovered columns, of which the first
+    /// `primaries` are primary, and the first spacer.
+    pub fn clear(&mut self, items: usize, primaries: usize) {
+        self.nodes.clear();
+        self.nodes.extend((0..=items as u32).map(|i| Node {
+            up: i,
+            down: i,
+            item: 0,
+            option: NO_OPTION,
+        }));
+        self.len.clear();
+        self.len.resize(items + 1, 0);
+        self.primaries = primaries as u32;
+        self.active = self.primaries;
+        self.zeros = self.primaries;
+        self.push_spacer(0);
+    }
+
+    fn push_spacer(&mut self, first_of_previous: u32) {
+        self.nodes.push(Node {
+            up: first_of_previous,
+            down: 0,
+            item: 0,
+            option: NO_OPTION,
+        });
+    }
+
+    /// Appends option `option` with `items` (1-based, none covered) at the
+    /// bottom of their columns, then a spacer.
+    pub fn push_option(&mut self, option: u32, items: &[u32]) {
+        self.push_option_mapped(option, items, |i| i);
+    }
+
+    /// [`push_option`](Self::push_option) with each item translated by
+    /// `map` first.
+    #[inline]
+    pub fn push_option_mapped(&mut self, option: u32, items: &[u32], map: impl Fn(u32) -> u32) {
+        self.nodes.reserve(items.len() + 1);
+        let spacer = self.nodes.len() - 1;
+        let first = self.nodes.len() as u32;
+        for &item in items {
+            let item = map(item);
+            assert!(
+                item != 0 && (item as usize) < self.len.len(),
+                "no item {item}"
+            );
+            let p = self.nodes.len() as u32;
+            let above = self.nodes[item as usize].up;
+            self.nodes.push(Node {
+                up: above,
+                down: item,
+                item,
+                option,
+            });
+            self.nodes[above as usize].down = p;
+            self.nodes[item as usize].up = p;
+            if self.len[item as usize] == 0 && item <= self.primaries {
+                self.zeros -= 1;
+            }
+            self.len[item as usize] += 1;
+        }
+        self.nodes[spacer].down = self.nodes.len() as u32 - 1;
+        self.push_spacer(first);
+    }
+
+    /// Whether item `item` is covered.
+    #[inline]
+    pub fn is_covered(&self, item: u32) -> bool {
+        self.len[item as usize] & COVERED != 0
+    }
+
+    /// MRV (Knuth's exercise 7.2.2.1-9 choice): the first uncovered primary
+    /// item with the fewest options, stopping early at one with none.
+    /// Requires `active > 0`.
+    ///
+    /// The exact first minimum, found cheaply: with a zero-length item
+    /// present ([`zeros`](Self::zeros) > 0) it is the first 0; otherwise
+    /// nothing is below 1, so the first item with a single option (a forced
+    /// move, the common case in puzzles) is the answer and the scan stops
+    /// there; only without one does it look for the first minimum.
+    #[inline]
+    pub fn choose(&self) -> u32 {
+        let lens = &self.len[1..=self.primaries as usize];
+        let floor = if self.zeros > 0 { 0 } else { 1 };
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, the only requirement of this function.
+            return unsafe { choose_avx2(lens, floor) } as u32 + 1;
+        }
+        choose_in(lens, floor) as u32 + 1
+    }
+
+    /// Node `i`, unchecked.
+    ///
+    /// SAFETY (for this and [`set_up`](Self::set_up) /
+    /// [`set_down`](Self::set_down) / [`len_mut`](Self::len_mut)): the arena
+    /// keeps the invariant that every `up` and `down` stored in `nodes` is an
+    /// index into `nodes` and every `item` an index into `len`. `clear`
+    /// stores only header self-links and the spacer's 0; `push_option`
+    /// asserts its items and links only to nodes that exist; the dance only
+    /// copies values read from the arena or node indices it read. Entry
+    /// points that take an index from outside (`cover`, `uncover`,
+    /// `commit_others`, `uncommit_others`) assert it. The fields are private
+    /// to this module, so nothing else can break the invariant.
+    ///
+    /// Why unchecked at all: the dance is nothing but these accesses, and the
+    /// checks cost about a fifth of its instructions (measured with callgrind
+    /// and `dlx bench` in `benches/README.md`).
+    #[inline(always)]
+    fn at(&self, i: u32) -> Node {
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see above; `i` is a link read from the arena.
+        unsafe { *self.nodes.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, i: u32, up: u32) {
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see `at`.
+        unsafe { self.nodes.get_unchecked_mut(i as usize).up = up }
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, i: u32, down: u32) {
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see `at`.
+        unsafe { self.nodes.get_unchecked_mut(i as usize).down = down }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: see `at`; `item` was read from a node.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
+    }
+
+    /// Whether [`zeros`](Self::zeros) is right (for debug assertions).
+    pub fn zeros_are_counted(&self) -> bool {
+        let lens = &self.len[1..=self.primaries as usize];
+        self.zeros as usize == lens.iter().filter(|&&l| l == 0).count()
+    }
+
+    /// Number of nodes (headers, spacers, option nodes).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Node `x`.
+    #[inline]
+    pub fn node(&self, x: u32) -> Node {
+        self.nodes[x as usize]
+    }
+
+    /// Options in the column of `item`, with [`COVERED`] set if it is covered.
+    #[inline]
+    pub fn len(&self, item: u32) -> u32 {
+        self.len[item as usize]
+    }
+
+    /// Covers `item`: hides every option in its column. Returns the number
+    /// of nodes taken out of their columns.
+    #[inline]
+    pub fn cover(&mut self, item: u32) -> u64 {
+        assert!(
+            item != 0 && (item as usize) < self.len.len(),
+            "no item {item}"
+        );
+        let mut updates = 0;
+        let mut p = self.at(item).down;
+        while p != item {
+            updates += self.hide(p);
+            p = self.at(p).down;
+        }
+        if item <= self.primaries {
+            self.active -= 1;
+            // A covered item no longer counts, even if its column was empty.
+            self.zeros -= u32::from(*self.len_mut(item) == 0);
+        }
+        *self.len_mut(item) |= COVERED;
+        updates
+    }
+
+    /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
+    #[inline]
+    pub fn uncover(&mut self, item: u32) {
+        assert!(
+            item != 0 && (item as usize) < self.len.len(),
+            "no item {item}"
+        );
+        *self.len_mut(item) &= !COVERED;
+        if item <= self.primaries {
+            self.active += 1;
+            self.zeros += u32::from(*self.len_mut(item) == 0);
+        }
+        let mut p = self.at(item).up;
+        while p != item {
+            self.unhide(p);
+            p = self.at(p).up;
+        }
+    }
+
+    /// Takes the other nodes of `p`'s option out of their columns.
+    #[inline]
+    fn hide(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        // Counted in locals, added once: `self.zeros` might alias the
+        // arrays as far as the compiler knows, so updating it in the loop
+        // would cost a memory round trip per node.
+        let mut zeros = 0;
+        let primaries = self.primaries;
+        let mut q = p + 1;
+        while q != p {
+            let Node { up, down, item, .. } = self.at(q);
+            if item == 0 {
+                q = up;
+            } else {
+                self.set_down(up, down);
+                self.set_up(down, up);
+                let len = self.len_mut(item);
+                *len -= 1;
+                // Branch-free: this runs for every link update.
+                zeros += u32::from((*len == 0) & (item <= primaries));
+                updates += 1;
+                q += 1;
+            }
+        }
+        self.zeros += zeros;
+        updates
+    }
+
+    /// Mirror of [`hide`](Self::hide), walking the option backwards.
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut zeros = 0;
+        let primaries = self.primaries;
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, item, .. } = self.at(q);
+            if item == 0 {
+                q = down;
+            } else {
+                self.set_down(up, q);
+                self.set_up(down, q);
+                let len = self.len_mut(item);
+                zeros += u32::from((*len == 0) & (item <= primaries));
+                *len += 1;
+                q -= 1;
+            }
+        }
+        self.zeros -= zeros;
+    }
+
+    /// Covers every item of the option of node `x` except `x`'s own (X5).
+    #[inline]
+    pub fn commit_others(&mut self, x: u32) -> u64 {
+        assert!(self.node(x).item != 0, "node {x} is in no option");
+        let mut updates = 0;
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, item, .. } = self.at(p);
+            if item == 0 {
+                p = up;
+            } else {
+                updates += self.cover(item);
+                p += 1;
+            }
+        }
+        updates
+    }
+
+    /// Mirror of [`commit_others`](Self::commit_others) (X6).
+    #[inline]
+    pub fn uncommit_others(&mut self, x: u32) {
+        assert!(self.node(x).item != 0, "node {x} is in no option");
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, item, .. } = self.at(p);
+            if item == 0 {
+                p = down;
+            } else {
+                self.uncover(item);
+                p -= 1;
+            }
+        }
+    }
+}
+
+/// Index of the first minimum of `lens` (not empty), given that no length
+/// is below `floor`: the first length equal to `floor` if there is one,
+/// else the first minimum (a vectorised minimum, then its first position).
+#[inline(always)]
+fn choose_in(lens: &[u32], floor: u32) -> usize {
+    if let Some(k) = first_equal(lens, floor) {
+        return k;
+    }
+    let min = lens.iter().fold(u32::MAX, |a, &b| a.min(b));
+    first_equal(lens, min).unwrap_or(0)
+}
+
+/// Index of the first length equal to `value`, eight at a time: each group
+/// of eight compares becomes one bit mask (a compare and a `movemask` when
+/// vectorised), and the first set bit is the answer.
+#[inline(always)]
+fn first_equal(lens: &[u32], value: u32) -> Option<usize> {
+    const LANES: usize = 8;
+    let mut groups = lens.chunks_exact(LANES);
+    for (g, group) in (&mut groups).enumerate() {
+        let mask = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (i, &l)| m | (u32::from(l == value) << i));
+        if mask != 0 {
+            return Some(g * LANES + mask.trailing_zeros() as usize);
+        }
+    }
+    let base = lens.len() - groups.remainder().len();
+    groups
+        .remainder()
+        .iter()
+        .position(|&l| l == value)
+        .map(|k| base + k)
+}
+
+/// [`choose_in`] with AVX2 intrinsics: eight lengths per compare, whose
+/// `movemask` gives the first match directly, and eight per `vpminud` for
+/// the minimum. Baseline x86-64 (SSE2) has no unsigned 32-bit minimum and the
+/// compiler does not turn the scalar first-match loop into a `movemask`, so
+/// this roughly halves the MRV scan (measured in `benches/README.md`).
+///
+/// # Safety
+/// The CPU must support AVX2. All loads are from 8-element arrays borrowed
+/// from `lens`, so they stay in bounds.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn choose_avx2(lens: &[u32], floor: u32) -> usize {
+    use std::arch::x86_64::*;
+    const LANES: usize = 8;
+    let groups = lens.chunks_exact(LANES);
+    let tail = groups.remainder();
+    let base = lens.len() - tail.len();
+    // SAFETY (both closures): `group` is exactly 8 u32s = 32 bytes, read
+    // with an unaligned load; the other intrinsics need only AVX2.
+    let load = |group: &[u32]| unsafe { _mm256_loadu_si256(group.as_ptr().cast()) };
+    let first_equal = |value: u32| -> Option<usize> {
+        let target = _mm256_set1_epi32(value as i32);
+        for (g, group) in lens.chunks_exact(LANES).enumerate() {
+            let equal = _mm256_cmpeq_epi32(load(group), target);
+            let mask = _mm256_movemask_ps(_mm256_castsi256_ps(equal)) as u32;
+            if mask != 0 {
+                return Some(g * LANES + mask.trailing_zeros() as usize);
+            }
+        }
+        tail.iter().position(|&l| l == value).map(|k| base + k)
+    };
+    if let Some(k) = first_equal(floor) {
+        return k;
+    }
+    let mut least = _mm256_set1_epi32(-1);
+    for group in groups {
+        least = _mm256_min_epu32(least, load(group));
+    }
+    let mut lanes = [0u32; LANES];
+    _mm256_storeu_si256(lanes.as_mut_ptr().cast(), least);
+    let min = lanes.iter().chain(tail).fold(u32::MAX, |a, &b| a.min(b));
+    first_equal(min).unwrap_or(0)
 }
 
 /// The immutable part: shared by every solver built from one matrix.
 #[derive(Debug)]
 pub(crate) struct Shape {
-    /// Item of each node (1-based), 0 for spacers and headers.
-    pub top: Vec<u32>,
-    /// Option number of each node, [`NO_OPTION`] for headers and spacers.
-    pub node_option: Vec<u32>,
-    /// First node of each option.
+    /// First node of each option in the full arena.
     pub option_first: Vec<u32>,
+    /// Arena items of every option, concatenated: option `k` is
+    /// `option_slots[slots_start[k]..slots_start[k + 1]]`.
+    pub option_slots: Vec<u32>,
+    /// Where each option's items start in `option_slots` (one extra at the end).
+    pub slots_start: Vec<u32>,
+    /// Arena item number (1-based, primaries first) of every problem item.
+    pub slot: Vec<u32>,
+    /// Problem item number (0-based) of every arena item (index 0 unused).
+    pub external: Vec<u32>,
     /// Number of primary items.
     pub primaries: usize,
-    /// The arena in its starting state, copied by every new solver.
+    /// The full arena in its starting state, copied by every new solver.
     pub links: Links,
     /// The problem this was compiled from (names, kinds, options).
     pub problem: Problem,
+}
+
+impl Shape {
+    /// Arena items (1-based) of option `option`: its nodes in the full arena.
+    pub fn option_items(&self, option: usize) -> &[u32] {
+        let (a, b) = (self.slots_start[option], self.slots_start[option + 1]);
+        &self.option_slots[a as usize..b as usize]
+    }
+
+    /// Problem item (0-based) of arena item `slot`.
+    pub fn item_of(&self, slot: u32) -> usize {
+        self.external[slot as usize] as usize
+    }
 }
 
 /// A compiled exact-cover problem: the dancing-links arena in its starting
@@ -66,82 +495,42 @@ impl Matrix {
         let items = problem.items().len();
         let options = problem.options();
         let nodes = items + 1 + options + 1 + problem.option_nodes();
-        if nodes >= u32::MAX as usize / 2 {
+        if nodes >= COVERED as usize {
             return Err(ProblemError::TooLarge(nodes));
         }
-        let mut llink = vec![0u32; items + 1];
-        let mut rlink = vec![0u32; items + 1];
-        // Primary items form the circular active list through the root 0;
-        // secondary items point at themselves so covering them is harmless.
-        let mut last = 0u32;
-        let mut primaries = 0;
-        for (k, item) in problem.items().iter().enumerate() {
-            let i = k as u32 + 1;
-            if item.kind == ItemKind::Primary {
-                primaries += 1;
-                llink[i as usize] = last;
-                rlink[last as usize] = i;
-                last = i;
-            } else {
-                llink[i as usize] = i;
-                rlink[i as usize] = i;
-            }
+        // Arena items: primaries first, each kind in declaration order, so
+        // the MRV scan runs over one contiguous range and ties still go to
+        // the item declared first.
+        let (primary, secondary): (Vec<usize>, Vec<usize>) =
+            (0..items).partition(|&i| problem.items()[i].kind == ItemKind::Primary);
+        let mut slot = vec![0u32; items];
+        let mut external = vec![u32::MAX; items + 1];
+        for (k, &item) in primary.iter().chain(&secondary).enumerate() {
+            slot[item] = k as u32 + 1;
+            external[k + 1] = item as u32;
         }
-        llink[0] = last;
-        rlink[last as usize] = 0;
 
-        let mut top = vec![0u32; items + 1];
-        let mut ulink: Vec<u32> = (0..=items as u32).collect();
-        let mut dlink: Vec<u32> = (0..=items as u32).collect();
-        let mut len = vec![0u32; items + 1];
-        let mut node_option = vec![NO_OPTION; items + 1];
+        let mut links = Links::empty(items, primary.len(), nodes);
         let mut option_first = Vec::with_capacity(options);
-        top.reserve(nodes - top.len());
-
-        // The first spacer.
-        let mut spacer = top.len();
-        top.push(0);
-        ulink.push(0);
-        dlink.push(0);
-        node_option.push(NO_OPTION);
+        let mut option_slots = Vec::with_capacity(problem.option_nodes());
+        let mut slots_start = Vec::with_capacity(options + 1);
+        slots_start.push(0);
         for k in 0..options {
-            let first = top.len() as u32;
-            option_first.push(first);
-            for item in problem.option(k) {
-                let header = item as u32 + 1;
-                let p = top.len() as u32;
-                top.push(header);
-                node_option.push(k as u32);
-                // Append p at the bottom of the header's column.
-                let above = ulink[header as usize];
-                ulink.push(above);
-                dlink.push(header);
-                dlink[above as usize] = p;
-                ulink[header as usize] = p;
-                len[header as usize] += 1;
-            }
-            let last_node = top.len() as u32 - 1;
-            dlink[spacer] = last_node;
-            spacer = top.len();
-            top.push(0);
-            ulink.push(first);
-            dlink.push(0);
-            node_option.push(NO_OPTION);
+            option_first.push(links.nodes.len() as u32);
+            let start = option_slots.len();
+            option_slots.extend(problem.option(k).map(|i| slot[i]));
+            slots_start.push(option_slots.len() as u32);
+            links.push_option(k as u32, &option_slots[start..]);
         }
-
         Ok(Matrix {
             shape: Arc::new(Shape {
-                top,
-                node_option,
                 option_first,
-                primaries,
-                links: Links {
-                    llink,
-                    rlink,
-                    len,
-                    ulink,
-                    dlink,
-                },
+                option_slots,
+                slots_start,
+                slot,
+                external,
+                primaries: primary.len(),
+                links,
                 problem: problem.clone(),
             }),
         })
@@ -169,7 +558,7 @@ impl Matrix {
 
     /// Number of nodes in the arena (headers, option nodes and spacers).
     pub fn nodes(&self) -> usize {
-        self.shape.top.len()
+        self.shape.links.nodes.len()
     }
 }
 
@@ -181,29 +570,63 @@ mod tests {
     fn layout_matches_knuth() {
         let mut p = Problem::new();
         p.add_primary("a").unwrap();
-        p.add_primary("b").unwrap();
         p.add_secondary("c").unwrap();
+        p.add_primary("b").unwrap();
         p.add_option_by_name(["a", "c"]).unwrap();
         p.add_option_by_name(["b"]).unwrap();
         let m = p.compile().unwrap();
         let s = &m.shape;
+        // Arena items: a=1, b=2 (primaries first), c=3.
+        assert_eq!(s.slot, vec![1, 3, 2]);
+        assert_eq!(s.external[1..], [0, 2, 1]);
         // headers 0..=3, spacer 4, option 0 at 5..=6, spacer 7, option 1 at 8, spacer 9
-        assert_eq!(s.top, vec![0, 0, 0, 0, 0, 1, 3, 0, 2, 0]);
+        let items: Vec<u32> = s.links.nodes.iter().map(|n| n.item).collect();
+        assert_eq!(items, vec![0, 0, 0, 0, 0, 1, 3, 0, 2, 0]);
         assert_eq!(s.option_first, vec![5, 8]);
-        assert_eq!(s.links.rlink[..3], [1, 2, 0]);
-        assert_eq!(s.links.rlink[3], 3, "secondary items are self-linked");
         assert_eq!(s.links.len[1..], [1, 1, 1]);
-        assert_eq!(
-            s.links.dlink[4], 6,
-            "spacer dlink = last node of next option"
-        );
-        assert_eq!(
-            s.links.ulink[7], 5,
-            "spacer ulink = first node of previous option"
-        );
-        assert_eq!(s.links.dlink[7], 8);
-        assert_eq!(s.links.ulink[9], 8);
+        assert_eq!(s.links.primaries, 2);
+        assert_eq!(s.links.active, 2);
+        let n = &s.links.nodes;
+        assert_eq!(n[4].down, 6, "spacer down = last node of next option");
+        assert_eq!(n[7].up, 5, "spacer up = first node of previous option");
+        assert_eq!(n[7].down, 8);
+        assert_eq!(n[9].up, 8);
+        assert_eq!((n[1].down, n[1].up, n[5].up, n[5].down), (5, 5, 1, 1));
+        let options: Vec<u32> = n[5..].iter().map(|n| n.option).collect();
+        assert_eq!(options, [0, 0, NO_OPTION, 1, NO_OPTION]);
         assert_eq!(m.nodes(), 10);
         assert_eq!(m.primary_items(), 2);
+        assert_eq!(s.option_items(0), [1, 3]);
+    }
+
+    /// The chunked MRV scan picks the same item as a plain first-minimum
+    /// loop, for every length pattern around the chunk boundaries.
+    #[test]
+    fn choose_is_the_first_minimum() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for primaries in [1usize, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 324] {
+            for _ in 0..200 {
+                let mut links = Links::empty(primaries + 2, primaries, 0);
+                for i in 1..=primaries {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    links.len[i] = (rng % 5) as u32;
+                    if rng % 7 == 0 {
+                        links.len[i] |= COVERED;
+                        links.active -= 1;
+                    }
+                }
+                if links.active == 0 {
+                    continue;
+                }
+                let lens = &links.len[1..=primaries];
+                let min = *lens.iter().min().unwrap();
+                let expected = lens.iter().position(|&l| l == min).unwrap();
+                links.zeros = lens.iter().filter(|&&l| l == 0).count() as u32;
+                assert_eq!(links.choose() as usize, expected + 1, "{lens:?}");
+                assert_eq!(choose_in(lens, min.min(1)), expected, "{lens:?}");
+            }
+        }
     }
 }

@@ -14,5 +14,5 @@ mod verify;
 
 pub use arena::Matrix;
 pub use problem::{Item, ItemKind, Problem, ProblemError};
-pub use search::{Conflict, End, Limits, Report, Solver, Stats};
+pub use search::{Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES};
 pub use verify::{verify, CoverError};

@@ -138,19 +138,19 @@ pub struct Solver {
     links: Links,
     /// Node chosen at each level of the current search.
     stack: Vec<u32>,
-    /// First node of each pre-selected option, in selection order.
+    /// Pre-selected options, in selection order.
     selected: Vec<u32>,
-    /// Per item (1-based): covered by a pre-selected option.
-    covered: Vec<bool>,
+    /// Link updates made since the arena was last a fresh copy of the
+    /// matrix's: what [`reset`](Solver::reset) would have to undo.
+    dirty: u64,
     /// Buffer the visitor sees: option numbers of the current solution.
     solution: Vec<usize>,
-    updates: u64,
 }
 
 enum Step {
     /// X2/X3/X4: a new level; all levels below are committed.
     Enter,
-    /// X5: try node `x` of the covered item `i`.
+    /// X5: try node `x` of the covered item `item`.
     Try { item: u32, x: u32 },
     /// X6/X8: undo the top level and move to its next option.
     Backtrack,
@@ -160,15 +160,13 @@ impl Solver {
     /// A solver for `matrix`, in its starting state.
     pub fn new(matrix: &Matrix) -> Self {
         let shape = &matrix.shape;
-        let items = shape.problem.items().len();
         Solver {
             matrix: matrix.clone(),
             links: shape.links.clone(),
             stack: Vec::with_capacity(shape.primaries + 1),
             selected: Vec::new(),
-            covered: vec![false; items + 1],
+            dirty: 0,
             solution: Vec::with_capacity(shape.primaries + 1),
-            updates: 0,
         }
     }
 
@@ -178,13 +176,30 @@ impl Solver {
     }
 
     /// Undoes every selection and any unfinished search, restoring the
-    /// starting state. Costs as much as the work it undoes, not the size of
+    /// starting state.
+    ///
+    /// Costs the smaller of the work to undo and a copy of the starting
+    /// arena: undoing a few covers dances them back; after a whole puzzle
+    /// (givens plus a search) copying the arena (one `memcpy`) is several
+    /// times cheaper than undoing each update, which touches nodes all over
     /// the arena.
     pub fn reset(&mut self) {
-        self.unwind_search();
-        while let Some(first) = self.selected.pop() {
-            self.unselect(first);
+        /// Undoing one link update costs about as much as copying this many
+        /// nodes (three scattered nodes against sequential 16-byte copies).
+        const UNDO_COST_IN_NODES: u64 = 4;
+        let template = &self.matrix.shape.links;
+        if self.dirty * UNDO_COST_IN_NODES >= template.node_count() as u64 {
+            self.links.clone_from(template);
+            self.stack.clear();
+            self.selected.clear();
+            self.dirty = 0;
+            return;
         }
+        self.unwind_search();
+        while let Some(option) = self.selected.pop() {
+            self.unselect(option as usize);
+        }
+        self.dirty = 0;
     }
 
     /// Pre-selects option `option` as part of every solution (a given).
@@ -196,68 +211,65 @@ impl Solver {
     /// If `option` is out of range.
     pub fn select(&mut self, option: usize) -> Result<(), Conflict> {
         self.unwind_search();
-        let first = self.matrix.shape.option_first[option];
-        let top = &self.matrix.shape.top;
-        let mut p = first as usize;
-        while top[p] != 0 {
-            if self.covered[top[p] as usize] {
-                return Err(Conflict {
-                    option,
-                    item: top[p] as usize - 1,
-                });
-            }
-            p += 1;
+        let shape = &self.matrix.shape;
+        if let Some(slot) = shape
+            .option_items(option)
+            .iter()
+            .find(|&&slot| self.links.is_covered(slot))
+        {
+            return Err(Conflict {
+                option,
+                item: shape.item_of(*slot),
+            });
         }
-        let mut p = first as usize;
-        while self.matrix.shape.top[p] != 0 {
-            let item = self.matrix.shape.top[p];
-            self.covered[item as usize] = true;
-            self.cover(item);
-            p += 1;
+        for &slot in shape.option_items(option) {
+            self.dirty += self.links.cover(slot);
         }
-        self.selected.push(first);
+        self.selected.push(option as u32);
         Ok(())
     }
 
     /// The options pre-selected so far, in order.
     pub fn selected(&self) -> impl Iterator<Item = usize> + '_ {
-        let node_option = &self.matrix.shape.node_option;
-        self.selected
-            .iter()
-            .map(|&f| node_option[f as usize] as usize)
+        self.selected.iter().map(|&o| o as usize)
     }
 
-    /// Current number of options in the column of `item` (0-based).
+    /// Current number of options in the column of `item` (0-based); 0 once
+    /// the item is covered.
     pub fn item_len(&self, item: usize) -> usize {
-        self.links.len[item + 1] as usize
+        let slot = self.matrix.shape.slot[item];
+        if self.links.is_covered(slot) {
+            0
+        } else {
+            self.links.len(slot) as usize
+        }
     }
 
     /// Whether every primary item is covered by the pre-selected options.
     pub fn is_complete(&self) -> bool {
-        self.links.rlink[0] == 0
+        self.links.active == 0
     }
 
-    fn unselect(&mut self, first: u32) {
-        let top = &self.matrix.shape.top;
-        let mut p = first as usize;
-        while top[p] != 0 {
+    fn unselect(&mut self, option: usize) {
+        let first = self.matrix.shape.option_first[option];
+        let mut p = first;
+        while self.links.node(p).item != 0 {
             p += 1;
         }
         // Uncover in the reverse order of covering.
-        while p > first as usize {
+        while p > first {
             p -= 1;
-            let item = self.matrix.shape.top[p];
-            self.uncover(item);
-            self.covered[item as usize] = false;
+            let item = self.links.node(p).item;
+            self.links.uncover(item);
         }
     }
 
     /// Undoes the levels of a search that stopped early.
     fn unwind_search(&mut self) {
         while let Some(x) = self.stack.pop() {
-            self.uncommit_others(x);
-            let item = self.matrix.shape.top[x as usize];
-            self.uncover(item);
+            self.links.uncommit_others(x);
+            let item = self.links.node(x).item;
+            self.links.uncover(item);
         }
     }
 
@@ -287,11 +299,11 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         self.unwind_search();
-        self.updates = 0;
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let mut solutions = 0u64;
         let mut nodes = 0u64;
+        let mut updates = 0u64;
         let mut step = Step::Enter;
         let end = if max_solutions == 0 {
             End::Stopped
@@ -299,39 +311,43 @@ impl Solver {
             loop {
                 step = match step {
                     Step::Enter => {
-                        if self.links.rlink[0] == 0 {
+                        if self.links.active == 0 {
                             solutions += 1;
                             self.fill_solution();
                             if visit(&self.solution).is_break() || solutions >= max_solutions {
                                 break End::Stopped;
                             }
                             Step::Backtrack
+                        } else if self.links.zeros > 0 {
+                            // X3 would choose an item no option covers.
+                            Step::Backtrack
                         } else {
-                            let item = self.choose_item();
-                            if self.links.len[item as usize] == 0 {
+                            debug_assert!(self.links.zeros_are_counted());
+                            let item = self.links.choose();
+                            if self.links.len(item) == 0 {
                                 Step::Backtrack
                             } else {
-                                self.cover(item);
+                                updates += self.links.cover(item);
                                 Step::Try {
                                     item,
-                                    x: self.links.dlink[item as usize],
+                                    x: self.links.node(item).down,
                                 }
                             }
                         }
                     }
                     Step::Try { item, x } => {
                         if x == item {
-                            self.uncover(item);
+                            self.links.uncover(item);
                             Step::Backtrack
                         } else if nodes >= max_nodes {
-                            self.uncover(item);
+                            self.links.uncover(item);
                             break End::NodeLimit;
                         } else if limits.deadline_passed(nodes) {
-                            self.uncover(item);
+                            self.links.uncover(item);
                             break End::TimeLimit;
                         } else {
                             nodes += 1;
-                            self.commit_others(x);
+                            updates += self.links.commit_others(x);
                             self.stack.push(x);
                             Step::Enter
                         }
@@ -339,170 +355,73 @@ impl Solver {
                     Step::Backtrack => match self.stack.pop() {
                         None => break End::Exhausted,
                         Some(x) => {
-                            self.uncommit_others(x);
+                            self.links.uncommit_others(x);
+                            let node = self.links.node(x);
                             Step::Try {
-                                item: self.matrix.shape.top[x as usize],
-                                x: self.links.dlink[x as usize],
+                                item: node.item,
+                                x: node.down,
                             }
                         }
                     },
                 };
             }
         };
+        self.dirty += updates;
         Report {
             solutions,
             end,
-            stats: Stats {
-                nodes,
-                updates: self.updates,
-            },
+            stats: Stats { nodes, updates },
         }
     }
 
     fn fill_solution(&mut self) {
-        let node_option = &self.matrix.shape.node_option;
+        let links = &self.links;
         self.solution.clear();
         self.solution.extend(
             self.selected
                 .iter()
-                .chain(self.stack.iter())
-                .map(|&x| node_option[x as usize] as usize),
+                .map(|&o| o as usize)
+                .chain(self.stack.iter().map(|&x| links.node(x).option as usize)),
         );
         debug_assert!(self.solution.iter().all(|&o| o != NO_OPTION as usize));
     }
-
-    /// MRV: the first active primary item with the fewest options; stops
-    /// early on an item with none.
-    #[inline]
-    fn choose_item(&self) -> u32 {
-        let rlink = &self.links.rlink;
-        let len = &self.links.len;
-        let mut best = u32::MAX;
-        let mut chosen = 0;
-        let mut p = rlink[0];
-        while p != 0 {
-            let l = len[p as usize];
-            if l < best {
-                best = l;
-                chosen = p;
-                if l == 0 {
-                    break;
-                }
-            }
-            p = rlink[p as usize];
-        }
-        chosen
-    }
-
-    /// Covers every item of the option of node `x` except `x`'s own.
-    #[inline]
-    fn commit_others(&mut self, x: u32) {
-        let top = &self.matrix.shape.top;
-        let mut p = x + 1;
-        while p != x {
-            let j = top[p as usize];
-            if j == 0 {
-                p = self.links.ulink[p as usize];
-            } else {
-                cover(&mut self.links, top, &mut self.updates, j);
-                p += 1;
-            }
-        }
-    }
-
-    /// Mirror of [`commit_others`](Self::commit_others).
-    #[inline]
-    fn uncommit_others(&mut self, x: u32) {
-        let top = &self.matrix.shape.top;
-        let mut p = x - 1;
-        while p != x {
-            let j = top[p as usize];
-            if j == 0 {
-                p = self.links.dlink[p as usize];
-            } else {
-                uncover(&mut self.links, top, j);
-                p -= 1;
-            }
-        }
-    }
-
-    #[inline]
-    fn cover(&mut self, item: u32) {
-        cover(
-            &mut self.links,
-            &self.matrix.shape.top,
-            &mut self.updates,
-            item,
-        );
-    }
-
-    #[inline]
-    fn uncover(&mut self, item: u32) {
-        uncover(&mut self.links, &self.matrix.shape.top, item);
-    }
 }
 
-/// Removes `item` from the active list and hides every option in its column.
-#[inline]
-fn cover(links: &mut Links, top: &[u32], updates: &mut u64, item: u32) {
-    let i = item as usize;
-    let mut p = links.dlink[i];
-    while p != item {
-        hide(links, top, updates, p);
-        p = links.dlink[p as usize];
-    }
-    let (l, r) = (links.llink[i], links.rlink[i]);
-    links.rlink[l as usize] = r;
-    links.llink[r as usize] = l;
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{knuth_example, langford_pairs, n_queens};
 
-/// Mirror of [`cover`]: restores the options bottom-up, then the item.
-#[inline]
-fn uncover(links: &mut Links, top: &[u32], item: u32) {
-    let i = item as usize;
-    let (l, r) = (links.llink[i], links.rlink[i]);
-    links.rlink[l as usize] = item;
-    links.llink[r as usize] = item;
-    let mut p = links.ulink[i];
-    while p != item {
-        unhide(links, top, p);
-        p = links.ulink[p as usize];
+    fn report(p: &crate::exact_cover::Problem, limits: Limits) -> Report {
+        Solver::new(&p.compile().unwrap()).count(limits)
     }
-}
 
-/// Takes the other nodes of `p`'s option out of their columns.
-#[inline]
-fn hide(links: &mut Links, top: &[u32], updates: &mut u64, p: u32) {
-    let mut q = p + 1;
-    while q != p {
-        let x = top[q as usize];
-        let (u, d) = (links.ulink[q as usize], links.dlink[q as usize]);
-        if x == 0 {
-            q = u;
-        } else {
-            links.dlink[u as usize] = d;
-            links.ulink[d as usize] = u;
-            links.len[x as usize] -= 1;
-            *updates += 1;
-            q += 1;
+    /// Nodes and updates as the first (linked-list MRV, three link vectors)
+    /// implementation counted them: layout changes must not change the work.
+    #[test]
+    fn stats_match_the_reference_implementation() {
+        let cases = [
+            (knuth_example(), 1, 5, 17),
+            (n_queens(8), 92, 1222, 16659),
+            (langford_pairs(8), 300, 2788, 29176),
+        ];
+        for (p, solutions, nodes, updates) in cases {
+            let r = report(&p, Limits::none());
+            assert_eq!(r.solutions, solutions);
+            assert_eq!(r.end, End::Exhausted);
+            assert_eq!(r.stats, Stats { nodes, updates });
         }
     }
-}
 
-/// Mirror of [`hide`], walking the option backwards.
-#[inline]
-fn unhide(links: &mut Links, top: &[u32], p: u32) {
-    let mut q = p - 1;
-    while q != p {
-        let x = top[q as usize];
-        let (u, d) = (links.ulink[q as usize], links.dlink[q as usize]);
-        if x == 0 {
-            q = d;
-        } else {
-            links.dlink[u as usize] = q;
-            links.ulink[d as usize] = q;
-            links.len[x as usize] += 1;
-            q -= 1;
-        }
+    #[test]
+    fn a_past_deadline_stops_the_search() {
+        let m = n_queens(10).compile().unwrap();
+        let past = Instant::now();
+        let r = Solver::new(&m).count(Limits::none().with_deadline(Some(past)));
+        assert_eq!(r.end, End::TimeLimit);
+        assert_eq!(r.stats.nodes, 0, "the clock is read before the first node");
+        let r = Solver::new(&m)
+            .count(Limits::none().with_deadline(Some(past + std::time::Duration::from_secs(3600))));
+        assert_eq!((r.end, r.solutions), (End::Exhausted, 724));
     }
 }

@@ -565,6 +565,8 @@ impl SudokuSolver for DlxSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
         let side = puzzle.side();
         let solver = self.solver(puzzle.box_size());
+        // After the previous puzzle this copies the starting arena: cheaper
+        // than undoing its givens and search one update at a time.
         solver.reset();
         for (k, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {

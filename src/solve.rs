@@ -95,7 +95,8 @@ impl SolveOptions {
         let max_solutions = match self.mode {
             Mode::First => Some(1),
             Mode::Unique => Some(2),
-            Mode::Count | Mode::All => self.max_solutions,
+            // No cap means every solution; the puzzle solvers read `None` as 1.
+            Mode::Count | Mode::All => Some(self.max_solutions.unwrap_or(u64::MAX)),
         };
         Limits {
             max_solutions,

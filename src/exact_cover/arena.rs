@@ -11,10 +11,11 @@
 //!   last node of the option after it, so `hide`/`unhide` can walk an option
 //!   cyclically without knowing its length.
 //!
-//! A node is one 16-byte record (`up`, `down`, `item`, `option`): hiding a
-//! node reads the first three at once, so one cache line serves what three
-//! parallel vectors needed three for, and building an arena writes one
-//! record per node (measured in `benches/README.md`).
+//! A node is one 12-byte record (`up`, `down`, `item`): hiding a node reads
+//! all three at once, so one cache line serves what three parallel vectors
+//! needed three for. The option number of each node never changes, so it
+//! lives in the shared [`Shape`], outside the arena that every solver copies
+//! (measured in `benches/README.md`).
 //!
 //! Item lengths live in their own contiguous array, and a covered item keeps
 //! its length with the [`COVERED`] bit set. That makes the MRV choice a plain
@@ -43,8 +44,6 @@ pub(crate) struct Node {
     pub down: u32,
     /// Item of the node (1-based); 0 for spacers and headers.
     pub item: u32,
-    /// Option number of the node, [`NO_OPTION`] for headers and spacers.
-    pub option: u32,
 }
 
 /// The mutable part of the arena: everything the dance changes.
@@ -87,7 +86,6 @@ impl Links {
             up: i,
             down: i,
             item: 0,
-            option: NO_OPTION,
         }));
         self.len.clear();
         self.len.resize(items + 1, 0);
@@ -102,25 +100,16 @@ impl Links {
             up: first_of_previous,
             down: 0,
             item: 0,
-            option: NO_OPTION,
         });
     }
 
-    /// Appends option `option` with `items` (1-based, none covered) at the
-    /// bottom of their columns, then a spacer.
-    pub fn push_option(&mut self, option: u32, items: &[u32]) {
-        self.push_option_mapped(option, items, |i| i);
-    }
-
-    /// [`push_option`](Self::push_option) with each item translated by
-    /// `map` first.
-    #[inline]
-    pub fn push_option_mapped(&mut self, option: u32, items: &[u32], map: impl Fn(u32) -> u32) {
+    /// Appends an option with `items` (1-based, none covered) at the bottom
+    /// of their columns, then a spacer.
+    pub fn push_option(&mut self, items: &[u32]) {
         self.nodes.reserve(items.len() + 1);
         let spacer = self.nodes.len() - 1;
         let first = self.nodes.len() as u32;
         for &item in items {
-            let item = map(item);
             assert!(
                 item != 0 && (item as usize) < self.len.len(),
                 "no item {item}"
@@ -131,7 +120,6 @@ impl Links {
                 up: above,
                 down: item,
                 item,
-                option,
             });
             self.nodes[above as usize].down = p;
             self.nodes[item as usize].up = p;
@@ -451,6 +439,8 @@ unsafe fn choose_avx2(lens: &[u32], floor: u32) -> usize {
 pub(crate) struct Shape {
     /// First node of each option in the full arena.
     pub option_first: Vec<u32>,
+    /// Option number of each node, [`NO_OPTION`] for headers and spacers.
+    pub node_option: Vec<u32>,
     /// Arena items of every option, concatenated: option `k` is
     /// `option_slots[slots_start[k]..slots_start[k + 1]]`.
     pub option_slots: Vec<u32>,
@@ -520,11 +510,17 @@ impl Matrix {
             let start = option_slots.len();
             option_slots.extend(problem.option(k).map(|i| slot[i]));
             slots_start.push(option_slots.len() as u32);
-            links.push_option(k as u32, &option_slots[start..]);
+            links.push_option(&option_slots[start..]);
+        }
+        let mut node_option = vec![NO_OPTION; links.nodes.len()];
+        for (k, &first) in option_first.iter().enumerate() {
+            let size = (slots_start[k + 1] - slots_start[k]) as usize;
+            node_option[first as usize..first as usize + size].fill(k as u32);
         }
         Ok(Matrix {
             shape: Arc::new(Shape {
                 option_first,
+                node_option,
                 option_slots,
                 slots_start,
                 slot,
@@ -592,8 +588,7 @@ mod tests {
         assert_eq!(n[7].down, 8);
         assert_eq!(n[9].up, 8);
         assert_eq!((n[1].down, n[1].up, n[5].up, n[5].down), (5, 5, 1, 1));
-        let options: Vec<u32> = n[5..].iter().map(|n| n.option).collect();
-        assert_eq!(options, [0, 0, NO_OPTION, 1, NO_OPTION]);
+        assert_eq!(s.node_option[5..], [0, 0, NO_OPTION, 1, NO_OPTION]);
         assert_eq!(m.nodes(), 10);
         assert_eq!(m.primary_items(), 2);
         assert_eq!(s.option_items(0), [1, 3]);

@@ -375,13 +375,13 @@ impl Solver {
     }
 
     fn fill_solution(&mut self) {
-        let links = &self.links;
+        let node_option = &self.matrix.shape.node_option;
         self.solution.clear();
         self.solution.extend(
             self.selected
                 .iter()
                 .map(|&o| o as usize)
-                .chain(self.stack.iter().map(|&x| links.node(x).option as usize)),
+                .chain(self.stack.iter().map(|&x| node_option[x as usize] as usize)),
         );
         debug_assert!(self.solution.iter().all(|&o| o != NO_OPTION as usize));
     }

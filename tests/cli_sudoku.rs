@@ -95,6 +95,15 @@ fn count_and_unique_modes() {
         .assert()
         .success()
         .stdout("288\n");
+    // Without --max-solutions the count is uncapped, for every solver.
+    for solver in ["dlx", "bitmask", "naive"] {
+        dlx()
+            .args(["solve", "--count", "--solver", solver])
+            .write_stdin(format!("{empty4}\n"))
+            .assert()
+            .success()
+            .stdout("288\n");
+    }
     dlx()
         .args(["solve", "--count", "--max-solutions", "50"])
         .write_stdin(format!("{}\n", ".".repeat(81)))

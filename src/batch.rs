@@ -311,25 +311,51 @@ where
             }
         });
         let mut serial_state: Option<S> = None;
-        for chunk in receiver {
-            let chunk = chunk?;
-            let outcomes: Vec<Outcome> = match &pool {
-                Some(pool) => pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map_init(&init, |s, j| solve_one(s, j))
-                        .collect()
-                }),
-                None => {
-                    let state = serial_state.get_or_insert_with(&init);
-                    chunk.iter().map(|j| solve_one(state, j)).collect()
-                }
-            };
-            for outcome in &outcomes {
+        let mut deliver = |outcomes: &[Outcome]| -> io::Result<()> {
+            for outcome in outcomes {
                 summary.add(outcome);
                 sink(outcome)?;
             }
+            Ok(())
+        };
+        // Solved but not yet written: with a pool, chunk N is written on
+        // this thread while the workers solve chunk N+1, so neither waits
+        // for the other.
+        let mut unwritten: Vec<Outcome> = Vec::new();
+        for chunk in receiver {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(e) => {
+                    // Records read before the error still get their results.
+                    deliver(&unwritten)?;
+                    return Err(e);
+                }
+            };
+            match &pool {
+                Some(pool) => {
+                    let mut solved = Vec::new();
+                    let mut written = Ok(());
+                    pool.in_place_scope(|scope| {
+                        scope.spawn(|_| {
+                            solved = chunk
+                                .par_iter()
+                                .map_init(&init, |s, j| solve_one(s, j))
+                                .collect();
+                        });
+                        written = deliver(&unwritten);
+                    });
+                    written?;
+                    unwritten = solved;
+                }
+                None => {
+                    let state = serial_state.get_or_insert_with(&init);
+                    let outcomes: Vec<Outcome> =
+                        chunk.iter().map(|j| solve_one(state, j)).collect();
+                    deliver(&outcomes)?;
+                }
+            }
         }
+        deliver(&unwritten)?;
         Ok(())
     })?;
     summary.wall = start.elapsed();

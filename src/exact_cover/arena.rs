@@ -47,7 +47,7 @@ pub(crate) struct Node {
 }
 
 /// The mutable part of the arena: everything the dance changes.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Links {
     /// Headers, spacers and option nodes.
     nodes: Vec<Node>,
@@ -61,6 +61,29 @@ pub(crate) struct Links {
     pub zeros: u32,
     /// Number of primary items: items `1..=primaries` are primary.
     pub primaries: u32,
+}
+
+impl Clone for Links {
+    fn clone(&self) -> Self {
+        Links {
+            nodes: self.nodes.clone(),
+            len: self.len.clone(),
+            active: self.active,
+            zeros: self.zeros,
+            primaries: self.primaries,
+        }
+    }
+
+    /// Copies into the existing vectors: `Solver::reset` does this once per
+    /// puzzle, and the derived version would allocate and free the whole
+    /// arena each time.
+    fn clone_from(&mut self, source: &Self) {
+        self.nodes.clone_from(&source.nodes);
+        self.len.clone_from(&source.len);
+        self.active = source.active;
+        self.zeros = source.zeros;
+        self.primaries = source.primaries;
+    }
 }
 
 impl Links {

@@ -11,11 +11,13 @@
 //!   last node of the option after it, so `hide`/`unhide` can walk an option
 //!   cyclically without knowing its length.
 //!
-//! A node is one 12-byte record (`up`, `down`, `item`): hiding a node reads
-//! all three at once, so one cache line serves what three parallel vectors
-//! needed three for. The option number of each node never changes, so it
-//! lives in the shared [`Shape`], outside the arena that every solver copies
-//! (measured in `benches/README.md`).
+//! The links of a node are one 8-byte record (`up`, `down`), so hiding a
+//! node writes one cache line where parallel vectors wrote two. What never
+//! changes is kept apart and shared: the item of each node (`top`, one
+//! `Arc` for every copy of the arena) and its option number (in [`Shape`]).
+//! A 9x9 Sudoku arena is then 32 KB of links, which is what `reset` copies
+//! per puzzle and what the dance keeps in the L1 cache (measured in
+//! `benches/README.md`).
 //!
 //! Item lengths live in their own contiguous array, and a covered item keeps
 //! its length with the [`COVERED`] bit set. That makes the MRV choice a plain
@@ -33,7 +35,7 @@ pub(crate) const NO_OPTION: u32 = u32::MAX;
 /// MRV minimum. Lengths stay far below it (the arena is under 2^31 nodes).
 pub(crate) const COVERED: u32 = 1 << 31;
 
-/// One node of the arena.
+/// The links of one node: all the dance changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     /// Node above in the column (for a spacer: first node of the option
@@ -42,8 +44,6 @@ pub(crate) struct Node {
     /// Node below in the column (for a spacer: last node of the option after
     /// it).
     pub down: u32,
-    /// Item of the node (1-based); 0 for spacers and headers.
-    pub item: u32,
 }
 
 /// The mutable part of the arena: everything the dance changes.
@@ -51,6 +51,10 @@ pub(crate) struct Node {
 pub(crate) struct Links {
     /// Headers, spacers and option nodes.
     nodes: Vec<Node>,
+    /// Item of each node (1-based), 0 for spacers and headers. It never
+    /// changes, so every copy of the arena shares it and `reset` copies only
+    /// the links.
+    top: Arc<Vec<u32>>,
     /// Options currently in each item's column, with [`COVERED`] set while the
     /// item is covered (index 0 unused).
     len: Vec<u32>,
@@ -67,6 +71,7 @@ impl Clone for Links {
     fn clone(&self) -> Self {
         Links {
             nodes: self.nodes.clone(),
+            top: Arc::clone(&self.top),
             len: self.len.clone(),
             active: self.active,
             zeros: self.zeros,
@@ -79,6 +84,7 @@ impl Clone for Links {
     /// arena each time.
     fn clone_from(&mut self, source: &Self) {
         self.nodes.clone_from(&source.nodes);
+        self.top = Arc::clone(&source.top);
         self.len.clone_from(&source.len);
         self.active = source.active;
         self.zeros = source.zeros;
@@ -92,6 +98,7 @@ impl Links {
     pub fn empty(items: usize, primaries: usize, capacity: usize) -> Self {
         let mut links = Links {
             nodes: Vec::with_capacity(capacity),
+            top: Arc::new(Vec::with_capacity(capacity)),
             len: Vec::new(),
             active: 0,
             zeros: 0,
@@ -105,11 +112,11 @@ impl Links {
     /// `primaries` are primary, and the first spacer.
     pub fn clear(&mut self, items: usize, primaries: usize) {
         self.nodes.clear();
-        self.nodes.extend((0..=items as u32).map(|i| Node {
-            up: i,
-            down: i,
-            item: 0,
-        }));
+        self.nodes
+            .extend((0..=items as u32).map(|i| Node { up: i, down: i }));
+        let top = self.top_mut();
+        top.clear();
+        top.resize(items + 1, 0);
         self.len.clear();
         self.len.resize(items + 1, 0);
         self.primaries = primaries as u32;
@@ -122,8 +129,13 @@ impl Links {
         self.nodes.push(Node {
             up: first_of_previous,
             down: 0,
-            item: 0,
         });
+        self.top_mut().push(0);
+    }
+
+    /// The item array, while the arena is being built (not yet shared).
+    fn top_mut(&mut self) -> &mut Vec<u32> {
+        Arc::get_mut(&mut self.top).expect("an arena is built before it is shared")
     }
 
     /// Appends an option with `items` (1-based, none covered) at the bottom
@@ -142,8 +154,8 @@ impl Links {
             self.nodes.push(Node {
                 up: above,
                 down: item,
-                item,
             });
+            self.top_mut().push(item);
             self.nodes[above as usize].down = p;
             self.nodes[item as usize].up = p;
             if self.len[item as usize] == 0 && item <= self.primaries {
@@ -205,6 +217,16 @@ impl Links {
         unsafe { *self.nodes.get_unchecked(i as usize) }
     }
 
+    /// Item of node `i`, unchecked.
+    #[inline(always)]
+    fn item_at(&self, i: u32) -> u32 {
+        debug_assert!((i as usize) < self.top.len());
+        // SAFETY: see `at`; `top` has one entry per node (`clear`,
+        // `push_spacer` and `push_option` grow both together, and
+        // `clone_from` takes both from one source).
+        unsafe { *self.top.get_unchecked(i as usize) }
+    }
+
     #[inline(always)]
     fn set_up(&mut self, i: u32, up: u32) {
         debug_assert!((i as usize) < self.nodes.len());
@@ -241,6 +263,12 @@ impl Links {
     #[inline]
     pub fn node(&self, x: u32) -> Node {
         self.nodes[x as usize]
+    }
+
+    /// Item of node `x` (1-based), 0 for a spacer or header.
+    #[inline]
+    pub fn item(&self, x: u32) -> u32 {
+        self.top[x as usize]
     }
 
     /// Options in the column of `item`, with [`COVERED`] set if it is covered.
@@ -302,7 +330,7 @@ impl Links {
         let primaries = self.primaries;
         let mut q = p + 1;
         while q != p {
-            let Node { up, down, item, .. } = self.at(q);
+            let (Node { up, down }, item) = (self.at(q), self.item_at(q));
             if item == 0 {
                 q = up;
             } else {
@@ -327,7 +355,7 @@ impl Links {
         let primaries = self.primaries;
         let mut q = p - 1;
         while q != p {
-            let Node { up, down, item, .. } = self.at(q);
+            let (Node { up, down }, item) = (self.at(q), self.item_at(q));
             if item == 0 {
                 q = down;
             } else {
@@ -345,11 +373,11 @@ impl Links {
     /// Covers every item of the option of node `x` except `x`'s own (X5).
     #[inline]
     pub fn commit_others(&mut self, x: u32) -> u64 {
-        assert!(self.node(x).item != 0, "node {x} is in no option");
+        assert!(self.item(x) != 0, "node {x} is in no option");
         let mut updates = 0;
         let mut p = x + 1;
         while p != x {
-            let Node { up, item, .. } = self.at(p);
+            let (up, item) = (self.at(p).up, self.item_at(p));
             if item == 0 {
                 p = up;
             } else {
@@ -363,10 +391,10 @@ impl Links {
     /// Mirror of [`commit_others`](Self::commit_others) (X6).
     #[inline]
     pub fn uncommit_others(&mut self, x: u32) {
-        assert!(self.node(x).item != 0, "node {x} is in no option");
+        assert!(self.item(x) != 0, "node {x} is in no option");
         let mut p = x - 1;
         while p != x {
-            let Node { down, item, .. } = self.at(p);
+            let (down, item) = (self.at(p).down, self.item_at(p));
             if item == 0 {
                 p = down;
             } else {
@@ -599,8 +627,7 @@ mod tests {
         assert_eq!(s.slot, vec![1, 3, 2]);
         assert_eq!(s.external[1..], [0, 2, 1]);
         // headers 0..=3, spacer 4, option 0 at 5..=6, spacer 7, option 1 at 8, spacer 9
-        let items: Vec<u32> = s.links.nodes.iter().map(|n| n.item).collect();
-        assert_eq!(items, vec![0, 0, 0, 0, 0, 1, 3, 0, 2, 0]);
+        assert_eq!(*s.links.top, vec![0, 0, 0, 0, 0, 1, 3, 0, 2, 0]);
         assert_eq!(s.option_first, vec![5, 8]);
         assert_eq!(s.links.len[1..], [1, 1, 1]);
         assert_eq!(s.links.primaries, 2);

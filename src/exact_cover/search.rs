@@ -253,13 +253,13 @@ impl Solver {
     fn unselect(&mut self, option: usize) {
         let first = self.matrix.shape.option_first[option];
         let mut p = first;
-        while self.links.node(p).item != 0 {
+        while self.links.item(p) != 0 {
             p += 1;
         }
         // Uncover in the reverse order of covering.
         while p > first {
             p -= 1;
-            let item = self.links.node(p).item;
+            let item = self.links.item(p);
             self.links.uncover(item);
         }
     }
@@ -268,7 +268,7 @@ impl Solver {
     fn unwind_search(&mut self) {
         while let Some(x) = self.stack.pop() {
             self.links.uncommit_others(x);
-            let item = self.links.node(x).item;
+            let item = self.links.item(x);
             self.links.uncover(item);
         }
     }
@@ -356,10 +356,9 @@ impl Solver {
                         None => break End::Exhausted,
                         Some(x) => {
                             self.links.uncommit_others(x);
-                            let node = self.links.node(x);
                             Step::Try {
-                                item: node.item,
-                                x: node.down,
+                                item: self.links.item(x),
+                                x: self.links.node(x).down,
                             }
                         }
                     },

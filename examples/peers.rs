@@ -4,14 +4,17 @@
 //! (a dancing-links library, given each puzzle's reduced exact-cover matrix).
 //!
 //! ```text
-//! cargo run --release --example peers -- FILE... [--limit K]
+//! cargo run --release --example peers -- FILE... [--limit K] [--block B]
 //! ```
 //!
 //! Each FILE holds 9x9 puzzles, one 81-character line each (blank lines and
-//! `#` lines skipped, text after the puzzle ignored). Every puzzle is solved
-//! (first solution) by each solver in turn, the order rotating from puzzle to
-//! puzzle so that machine drift hits all solvers alike, each solve timed on
-//! its own with `Instant`. Every answer is checked; a wrong one stops the
+//! `#` lines skipped, text after the puzzle ignored). The puzzles are taken
+//! in blocks of B (default 32): each solver solves the whole block, the
+//! order of the solvers rotating from block to block, so machine drift hits
+//! all alike while each solver runs warm, as in a bulk run (with `--block 1`
+//! every solve starts with the other solvers' data in the caches, which
+//! costs a solver with a large working set most). Each solve is timed on its
+//! own with `Instant` (first solution). Every answer is checked; a wrong one stops the
 //! run with exit status 1. The output is a markdown table per file (median,
 //! p90 and mean microseconds per puzzle, each solver's median ratio to the
 //! `sudoku` crate, our mean DLX search nodes per puzzle) and a summary of
@@ -39,21 +42,29 @@ const REFERENCE: usize = 1;
 struct Args {
     files: Vec<String>,
     limit: Option<usize>,
+    /// Puzzles each solver solves in a row before the next takes over.
+    block: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut files = Vec::new();
     let mut limit = None;
+    let mut block = DEFAULT_BLOCK;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
+            "--block" => {
+                let v = args.next().ok_or("--block needs a number")?;
+                block = v.parse().map_err(|_| format!("bad --block `{v}`"))?;
+            }
             "--limit" => {
                 let v = args.next().ok_or("--limit needs a number")?;
                 limit = Some(v.parse().map_err(|_| format!("bad --limit `{v}`"))?);
             }
             "-h" | "--help" => {
                 return Err(
-                    "usage: cargo run --release --example peers -- FILE... [--limit K]".into(),
+                    "usage: cargo run --release --example peers -- FILE... [--limit K] [--block B]"
+                        .into(),
                 )
             }
             _ if a.starts_with("--limit=") => {
@@ -65,9 +76,15 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     if files.is_empty() {
-        return Err("usage: cargo run --release --example peers -- FILE... [--limit K]".into());
+        return Err(
+            "usage: cargo run --release --example peers -- FILE... [--limit K] [--block B]".into(),
+        );
     }
-    Ok(Args { files, limit })
+    Ok(Args {
+        files,
+        limit,
+        block,
+    })
 }
 
 /// The first `limit` 9x9 puzzles of `path`; lines that are not one are
@@ -155,8 +172,16 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// Puzzles per block unless `--block` says otherwise.
+const DEFAULT_BLOCK: usize = 32;
+
 /// Runs one file; returns each solver's median (seconds), or an error.
-fn run_file(path: &str, limit: Option<usize>, ours: &mut DlxSudoku) -> Result<Vec<f64>, String> {
+fn run_file(
+    path: &str,
+    limit: Option<usize>,
+    block: usize,
+    ours: &mut DlxSudoku,
+) -> Result<Vec<f64>, String> {
     let (grids, skipped) = load(path, limit)?;
     if grids.is_empty() {
         return Err(format!("{path}: no 9x9 puzzles"));
@@ -168,36 +193,47 @@ fn run_file(path: &str, limit: Option<usize>, ours: &mut DlxSudoku) -> Result<Ve
         }
     }
     let mut series: Vec<Series> = (0..SOLVERS.len()).map(|_| Series::default()).collect();
-    for (k, (grid, &peer)) in grids.iter().zip(&peers).enumerate() {
-        let mut answers: Vec<Option<Vec<u8>>> = vec![None; SOLVERS.len()];
+    let block = block.max(1);
+    for (b, start) in (0..grids.len()).step_by(block).enumerate() {
+        let end = (start + block).min(grids.len());
+        let mut answers: Vec<Vec<Option<Vec<u8>>>> = vec![Vec::new(); SOLVERS.len()];
+        // Each solver solves the whole block in turn (the order rotating
+        // from block to block), each puzzle timed on its own.
         for j in 0..SOLVERS.len() {
-            let s = (k + j) % SOLVERS.len();
-            let (dt, cells, nodes) = solve_one(s, grid, peer, ours);
-            series[s].times.push(dt);
-            series[s].nodes += nodes;
-            answers[s] = cells;
-        }
-        // Check every answer, outside the timing.
-        for (s, answer) in answers.iter().enumerate() {
-            match answer {
-                Some(cells) => {
-                    let solved = Grid::from_cells(3, cells.clone())
-                        .map_err(|e| format!("{path}: puzzle {}: {}: {e}", k + 1, SOLVERS[s]))?;
-                    solved.check_solution(grid).map_err(|e| {
-                        format!("{path}: puzzle {}: {} is wrong: {e}", k + 1, SOLVERS[s])
-                    })?;
-                }
-                None => series[s].unsolved += 1,
+            let s = (b + j) % SOLVERS.len();
+            for k in start..end {
+                let (dt, cells, nodes) = solve_one(s, &grids[k], peers[k], ours);
+                series[s].times.push(dt);
+                series[s].nodes += nodes;
+                answers[s].push(cells);
             }
         }
-        if answers.iter().any(Option::is_some) && answers.iter().any(Option::is_none) {
-            return Err(format!(
-                "{path}: puzzle {}: the solvers disagree on whether it has a solution",
-                k + 1
-            ));
+        // Check every answer, outside the timing.
+        for k in start..end {
+            let grid = &grids[k];
+            let mut solved_by = 0;
+            for (s, answer) in answers.iter().enumerate() {
+                match &answer[k - start] {
+                    Some(cells) => {
+                        solved_by += 1;
+                        let solved = Grid::from_cells(3, cells.clone()).map_err(|e| {
+                            format!("{path}: puzzle {}: {}: {e}", k + 1, SOLVERS[s])
+                        })?;
+                        solved.check_solution(grid).map_err(|e| {
+                            format!("{path}: puzzle {}: {} is wrong: {e}", k + 1, SOLVERS[s])
+                        })?;
+                    }
+                    None => series[s].unsolved += 1,
+                }
+            }
+            if solved_by != 0 && solved_by != SOLVERS.len() {
+                return Err(format!(
+                    "{path}: puzzle {}: the solvers disagree on whether it has a solution",
+                    k + 1
+                ));
+            }
         }
     }
-
     let n = grids.len();
     let name = Path::new(path)
         .file_name()
@@ -211,7 +247,7 @@ fn run_file(path: &str, limit: Option<usize>, ours: &mut DlxSudoku) -> Result<Ve
     if unsolvable > 0 {
         print!(", {unsolvable} without a solution (all solvers agree)");
     }
-    println!(", first solution, 1 thread, solvers interleaved per puzzle.\n");
+    println!(", first solution, 1 thread, solvers interleaved in blocks of {block} puzzle(s).\n");
     println!("| solver | puzzles | median us | p90 us | mean us | median ratio to sudoku crate | mean DLX nodes |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     let mut medians = Vec::new();
@@ -261,7 +297,7 @@ fn main() -> ExitCode {
     let mut ours = DlxSudoku::new();
     let mut summary = Vec::new();
     for path in &args.files {
-        match run_file(path, args.limit, &mut ours) {
+        match run_file(path, args.limit, args.block, &mut ours) {
             Ok(medians) => summary.push((path.clone(), medians)),
             Err(e) => {
                 eprintln!("error: {e}");

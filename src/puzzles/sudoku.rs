@@ -121,8 +121,9 @@ impl Grid {
     /// for blanks. Digits are `1-9` up to 9x9, `1-9` then `A-G` for 16x16,
     /// `A-Y` for 25x25 (letters in either case).
     pub fn from_line(line: &str) -> Result<Self, GridError> {
-        let symbols: Vec<char> = line.trim().chars().collect();
-        let box_size = match symbols.len() {
+        let line = line.trim();
+        // Counted without collecting: this runs once per record of a bulk file.
+        let box_size = match line.chars().count() {
             16 => 2,
             81 => 3,
             256 => 4,
@@ -130,10 +131,10 @@ impl Grid {
             n => return Err(GridError::WrongLength(n)),
         };
         let side = box_size * box_size;
-        let cells = symbols
-            .iter()
+        let cells = line
+            .chars()
             .enumerate()
-            .map(|(k, &ch)| {
+            .map(|(k, ch)| {
                 symbol_value(ch, side).ok_or_else(|| bad_symbol(ch.to_string(), k, side))
             })
             .collect::<Result<Vec<u8>, _>>()?;

@@ -7,6 +7,7 @@
 //! next chunk. Memory is bounded by a few chunks whatever the input size, and
 //! output starts after the first (small) chunk.
 
+use std::collections::BTreeMap;
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::sync_channel;
@@ -310,7 +311,6 @@ where
                 size = (size * 2).min(max_chunk);
             }
         });
-        let mut serial_state: Option<S> = None;
         let mut deliver = |outcomes: &[Outcome]| -> io::Result<()> {
             for outcome in outcomes {
                 summary.add(outcome);
@@ -318,48 +318,99 @@ where
             }
             Ok(())
         };
-        // Solved but not yet written: with a pool, chunk N is written on
-        // this thread while the workers solve chunk N+1, so neither waits
-        // for the other.
-        let mut unwritten: Vec<Outcome> = Vec::new();
-        for chunk in receiver {
-            let chunk = match chunk {
-                Ok(chunk) => chunk,
-                Err(e) => {
-                    // Records read before the error still get their results.
-                    deliver(&unwritten)?;
-                    return Err(e);
-                }
-            };
-            match &pool {
-                Some(pool) => {
-                    let mut solved = Vec::new();
-                    let mut written = Ok(());
-                    pool.in_place_scope(|scope| {
-                        scope.spawn(|_| {
-                            solved = chunk
-                                .par_iter()
-                                .map_init(&init, |s, j| solve_one(s, j))
-                                .collect();
-                        });
-                        written = deliver(&unwritten);
-                    });
-                    written?;
-                    unwritten = solved;
-                }
-                None => {
-                    let state = serial_state.get_or_insert_with(&init);
+        match &pool {
+            Some(pool) => pool.in_place_scope(|scope| {
+                let solve_chunk = |chunk: Vec<Job<T>>| -> Vec<Outcome> {
+                    chunk
+                        .par_iter()
+                        .map_init(&init, |s, j| solve_one(s, j))
+                        .collect()
+                };
+                pipeline(
+                    receiver,
+                    |chunk, done| {
+                        scope.spawn(move |_| done(solve_chunk(chunk)));
+                    },
+                    &mut deliver,
+                )
+            }),
+            None => {
+                let mut state = init();
+                for chunk in receiver {
                     let outcomes: Vec<Outcome> =
-                        chunk.iter().map(|j| solve_one(state, j)).collect();
+                        chunk?.iter().map(|j| solve_one(&mut state, j)).collect();
                     deliver(&outcomes)?;
                 }
+                Ok(())
             }
         }
-        deliver(&unwritten)?;
-        Ok(())
     })?;
     summary.wall = start.elapsed();
     Ok(summary)
+}
+
+/// Chunks solved at once at most: one finishing while the next starts, so the
+/// workers never wait for the slowest record of a chunk, and one more
+/// queued. Bounds memory to a few chunks of outcomes.
+const CHUNKS_IN_FLIGHT: usize = 3;
+
+/// Runs the chunks of `chunks` through `start` (which solves one in the
+/// background and calls `done` with its outcomes) with up to
+/// [`CHUNKS_IN_FLIGHT`] at a time, and hands the outcomes to `deliver` in
+/// input order as they become ready. On an input error, the chunks read
+/// before it are still delivered.
+fn pipeline<T, St, D>(
+    chunks: impl IntoIterator<Item = io::Result<Vec<Job<T>>>>,
+    mut start: St,
+    deliver: &mut D,
+) -> io::Result<()>
+where
+    St: FnMut(Vec<Job<T>>, Box<dyn FnOnce(Vec<Outcome>) + Send>),
+    D: FnMut(&[Outcome]) -> io::Result<()>,
+{
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Vec<Outcome>)>();
+    let mut ready: BTreeMap<usize, Vec<Outcome>> = BTreeMap::new();
+    let (mut started, mut written) = (0, 0);
+    // Waits for one chunk to finish, then writes every chunk now in order.
+    let mut settle = |ready: &mut BTreeMap<usize, Vec<Outcome>>, written: &mut usize| {
+        let (index, outcomes) = done_rx.recv().expect("every started chunk reports back");
+        ready.insert(index, outcomes);
+        while let Some(outcomes) = ready.remove(written) {
+            deliver(&outcomes)?;
+            *written += 1;
+        }
+        io::Result::Ok(())
+    };
+    for chunk in chunks {
+        let chunk = match chunk {
+            Ok(chunk) => chunk,
+            Err(e) => {
+                // Records read before the error still get their results.
+                while written < started {
+                    settle(&mut ready, &mut written)?;
+                }
+                return Err(e);
+            }
+        };
+        while started - written >= CHUNKS_IN_FLIGHT {
+            settle(&mut ready, &mut written)?;
+        }
+        let done_tx = done_tx.clone();
+        let index = started;
+        start(
+            chunk,
+            Box::new(move |outcomes| {
+                // The receiver only goes away after an output error, when
+                // nothing more is written anyway.
+                let _ = done_tx.send((index, outcomes));
+            }),
+        );
+        started += 1;
+    }
+    while written < started {
+        settle(&mut ready, &mut written)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -458,5 +509,54 @@ mod tests {
         );
         assert_eq!(r.unwrap_err().to_string(), "disk on fire");
         assert_eq!(seen, 50, "every record before the error is written");
+    }
+
+    /// Chunks that finish in any order are still delivered in input order,
+    /// each exactly once, and never more than CHUNKS_IN_FLIGHT are started
+    /// ahead of the writer.
+    #[test]
+    fn pipeline_delivers_in_order_whatever_finishes_first() {
+        let chunks = (0..20).map(|c| {
+            Ok((0..5)
+                .map(|k| Job {
+                    line: c * 5 + k,
+                    task: Ok(()),
+                })
+                .collect::<Vec<_>>())
+        });
+        let mut handles = Vec::new();
+        let mut delivered = Vec::new();
+        let started = std::sync::atomic::AtomicUsize::new(0);
+        let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let written_in_deliver = std::sync::Arc::clone(&written);
+        pipeline(
+            chunks,
+            |chunk: Vec<Job<()>>, done| {
+                let n = started.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let ahead = n - written.load(std::sync::atomic::Ordering::SeqCst);
+                assert!(ahead < CHUNKS_IN_FLIGHT, "{ahead} chunks in flight");
+                // Later chunks of each group of three finish first.
+                let delay = Duration::from_millis(3 * (2 - n as u64 % 3));
+                handles.push(std::thread::spawn(move || {
+                    std::thread::sleep(delay);
+                    done(
+                        chunk
+                            .iter()
+                            .map(|j| Outcome::invalid(j.line, "x"))
+                            .collect(),
+                    );
+                }));
+            },
+            &mut |outcomes: &[Outcome]| {
+                delivered.extend(outcomes.iter().map(|o| o.line));
+                written_in_deliver.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                Ok(())
+            },
+        )
+        .unwrap();
+        for h in handles {
+            h.join().unwrap();
+        }
+        assert_eq!(delivered, (0..100).collect::<Vec<_>>());
     }
 }

@@ -185,7 +185,7 @@ impl Solver {
     /// the arena.
     pub fn reset(&mut self) {
         /// Undoing one link update costs about as much as copying this many
-        /// nodes (three scattered nodes against sequential 16-byte copies).
+        /// nodes (three scattered nodes against sequential 8-byte copies).
         const UNDO_COST_IN_NODES: u64 = 4;
         let template = &self.matrix.shape.links;
         if self.dirty * UNDO_COST_IN_NODES >= template.node_count() as u64 {

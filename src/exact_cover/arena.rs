@@ -35,6 +35,11 @@ pub(crate) const NO_OPTION: u32 = u32::MAX;
 /// MRV minimum. Lengths stay far below it (the arena is under 2^31 nodes).
 pub(crate) const COVERED: u32 = 1 << 31;
 
+/// Added to the length of every secondary item, so only primary items can
+/// ever have length 0: the dead-end count in `hide`/`unhide` then needs no
+/// test of the item's kind. Lengths stay far below it.
+const SECONDARY_BASE: u32 = 1 << 30;
+
 /// The links of one node: all the dance changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Node {
@@ -118,7 +123,8 @@ impl Links {
         top.clear();
         top.resize(items + 1, 0);
         self.len.clear();
-        self.len.resize(items + 1, 0);
+        self.len.resize(primaries + 1, 0);
+        self.len.resize(items + 1, SECONDARY_BASE);
         self.primaries = primaries as u32;
         self.active = self.primaries;
         self.zeros = self.primaries;
@@ -158,7 +164,7 @@ impl Links {
             self.top_mut().push(item);
             self.nodes[above as usize].down = p;
             self.nodes[item as usize].up = p;
-            if self.len[item as usize] == 0 && item <= self.primaries {
+            if self.len[item as usize] == 0 {
                 self.zeros -= 1;
             }
             self.len[item as usize] += 1;
@@ -271,10 +277,22 @@ impl Links {
         self.top[x as usize]
     }
 
-    /// Options in the column of `item`, with [`COVERED`] set if it is covered.
+    /// Options in the column of `item`, with [`COVERED`] set if it is covered
+    /// (and, for a secondary item, offset by a constant: compare with 0 only
+    /// for primary items, or use [`options_in`](Self::options_in)).
     #[inline]
     pub fn len(&self, item: u32) -> u32 {
         self.len[item as usize]
+    }
+
+    /// Options currently in the column of an uncovered `item`.
+    pub fn options_in(&self, item: u32) -> u32 {
+        let len = self.len[item as usize] & !COVERED;
+        if item <= self.primaries {
+            len
+        } else {
+            len - SECONDARY_BASE
+        }
     }
 
     /// Covers `item`: hides every option in its column. Returns the number
@@ -327,7 +345,6 @@ impl Links {
         // arrays as far as the compiler knows, so updating it in the loop
         // would cost a memory round trip per node.
         let mut zeros = 0;
-        let primaries = self.primaries;
         let mut q = p + 1;
         while q != p {
             let (Node { up, down }, item) = (self.at(q), self.item_at(q));
@@ -339,7 +356,7 @@ impl Links {
                 let len = self.len_mut(item);
                 *len -= 1;
                 // Branch-free: this runs for every link update.
-                zeros += u32::from((*len == 0) & (item <= primaries));
+                zeros += u32::from(*len == 0);
                 updates += 1;
                 q += 1;
             }
@@ -352,7 +369,6 @@ impl Links {
     #[inline]
     fn unhide(&mut self, p: u32) {
         let mut zeros = 0;
-        let primaries = self.primaries;
         let mut q = p - 1;
         while q != p {
             let (Node { up, down }, item) = (self.at(q), self.item_at(q));
@@ -362,7 +378,7 @@ impl Links {
                 self.set_down(up, q);
                 self.set_up(down, q);
                 let len = self.len_mut(item);
-                zeros += u32::from((*len == 0) & (item <= primaries));
+                zeros += u32::from(*len == 0);
                 *len += 1;
                 q -= 1;
             }
@@ -629,7 +645,11 @@ mod tests {
         // headers 0..=3, spacer 4, option 0 at 5..=6, spacer 7, option 1 at 8, spacer 9
         assert_eq!(*s.links.top, vec![0, 0, 0, 0, 0, 1, 3, 0, 2, 0]);
         assert_eq!(s.option_first, vec![5, 8]);
-        assert_eq!(s.links.len[1..], [1, 1, 1]);
+        assert_eq!(s.links.len[1..], [1, 1, SECONDARY_BASE + 1]);
+        assert_eq!(
+            (1..=3).map(|i| s.links.options_in(i)).collect::<Vec<_>>(),
+            [1, 1, 1]
+        );
         assert_eq!(s.links.primaries, 2);
         assert_eq!(s.links.active, 2);
         let n = &s.links.nodes;

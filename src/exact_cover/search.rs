@@ -241,7 +241,7 @@ impl Solver {
         if self.links.is_covered(slot) {
             0
         } else {
-            self.links.len(slot) as usize
+            self.links.options_in(slot) as usize
         }
     }
 

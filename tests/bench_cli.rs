@@ -3,15 +3,13 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use dlx_engine::puzzles::sudoku::samples::EASY;
 use predicates::prelude::*;
 use serde_json::Value;
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
-
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 /// `EASY` with its digits relabelled (`d -> (d + shift) mod 9`) and,
 /// when `transpose`, mirrored on the diagonal: a different easy puzzle

@@ -1,16 +1,12 @@
 //! The `dlx` binary on Sudoku files and standard input.
 
 use assert_cmd::Command;
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
 use predicates::prelude::*;
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
-
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const EASY_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 #[test]
 fn line_puzzle_on_stdin() {

@@ -17,15 +17,7 @@
 //! once the source issues noted there are fixed.
 
 use assert_cmd::Command;
-
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const EASY_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-const HARD: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-const HARD_SOLUTION: &str =
-    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD, HARD_SOLUTION};
 
 /// Baekjoon 2580's example (`puzzles/sudoku/baekjoon-2580.txt`) and its answer.
 const GRID: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\

@@ -2,6 +2,7 @@
 //! output pipe, an output file that cannot be written, and (ignored, run by
 //! CI separately) a five-million-record input in bounded memory.
 
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -14,11 +15,6 @@ use std::time::{Duration, Instant};
 mod fuzz_checks;
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
-
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const EASY_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 // ---------------------------------------------------------------------------
 // Fuzz regressions

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku};
 use dlx_engine::exact_cover::{End, Limits};
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD};
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{
     generate, DlxSudominoku, NaiveSudominoku, Puzzle, SudominokuSolver,
@@ -25,14 +26,6 @@ use dlx_engine::puzzles::sudominoku::{
 /// How many nodes pass between two looks at the clock
 /// (`exact_cover::search::DEADLINE_CHECK_NODES`, not exported).
 const CHECK_NODES: u64 = 1024;
-
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const EASY_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-/// A 17-clue puzzle: the naive solver needs far more than 1024 nodes.
-const HARD: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 /// Enough solutions that counting them never ends.
 const ENDLESS: &str = "1000000000000000000";

@@ -151,12 +151,8 @@ impl SudokuSolver for NaiveSudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD};
     use crate::puzzles::sudoku::DlxSudoku;
-
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const EASY_SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     #[test]
     fn solves_the_known_puzzle() {
@@ -229,10 +225,6 @@ mod tests {
         let zero = solver.solve(&puzzle, Limits::none().with_max_nodes(Some(0)));
         assert_eq!((zero.end, zero.nodes), (End::NodeLimit, 0));
     }
-
-    /// A 17-clue puzzle: the naive solver needs far more than 1024 nodes.
-    const HARD: &str =
-        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     #[test]
     fn deadline() {

@@ -114,9 +114,7 @@ pub fn load(name: &str, mut input: impl BufRead, limit: Option<usize>) -> io::Re
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::puzzles::sudoku::samples::EASY;
 
     #[test]
     fn sudoku_limit_and_invalid_records() {

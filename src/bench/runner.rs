@@ -372,9 +372,8 @@ fn cross_check(set: &PuzzleSet, ms: &[Measurement]) -> Result<(), BenchError> {
 mod tests {
     use super::*;
     use crate::bench::load;
+    use crate::puzzles::sudoku::samples::EASY;
 
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     /// Valid givens, no solution: r1c9 can only be 9, and column 9 has one.
     fn no_solution() -> String {
         format!("12345678.{}........9{}", ".".repeat(27), ".".repeat(36))

@@ -438,6 +438,24 @@ fn value_symbol(v: u8, side: usize) -> char {
     }
 }
 
+/// Well-known 9x9 puzzles with their solutions, for examples, tests and
+/// benchmarks.
+pub mod samples {
+    /// The puzzle of Wikipedia's Sudoku article: unique, solved by singles.
+    pub const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// The solution of [`EASY`].
+    pub const EASY_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// A 17-clue puzzle, unique, that needs guessing (the textbook naive
+    /// solver needs well over 1024 nodes on it).
+    pub const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    /// The solution of [`HARD`].
+    pub const HARD_SOLUTION: &str =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+}
+
 /// The exact-cover encoding of Sudoku.
 pub mod encoding {
     use super::*;
@@ -612,11 +630,7 @@ impl SudokuSolver for DlxSudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const EASY_SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    use samples::{EASY, EASY_SOLUTION};
 
     #[test]
     fn line_round_trip_and_solution() {

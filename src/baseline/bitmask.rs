@@ -275,6 +275,7 @@ impl SudokuSolver for BitmaskSudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::sudoku::samples;
     use crate::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD};
     use crate::puzzles::sudoku::DlxSudoku;
 
@@ -434,21 +435,6 @@ mod tests {
         assert_eq!((s.count, s.end), (0, End::Stopped));
     }
 
-    /// The pattern solution of box size `n`: (r, c) holds
-    /// `((r mod n) * n + r div n + c) mod n^2 + 1`.
-    fn pattern_solution(n: usize) -> Grid {
-        let side = n * n;
-        let cells = (0..side * side)
-            .map(|k| {
-                let (r, c) = (k / side, k % side);
-                (((r % n) * n + r / n + c) % side + 1) as u8
-            })
-            .collect();
-        let grid = Grid::from_cells(n, cells).unwrap();
-        grid.check_solution(&Grid::empty(n)).unwrap();
-        grid
-    }
-
     #[test]
     fn every_box_size() {
         // Empty grids where the plain search is quick (it is not for n >= 5),
@@ -464,7 +450,7 @@ mod tests {
         let mut dlx = DlxSudoku::new();
         for n in 2..=8 {
             let side = n * n;
-            let mut puzzle = pattern_solution(n);
+            let mut puzzle = samples::pattern_solution(n);
             for r in 0..side {
                 for c in 0..side {
                     if (r * 31 + c * 17) % 3 == 0 {

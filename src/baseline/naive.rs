@@ -151,6 +151,7 @@ impl SudokuSolver for NaiveSudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::sudoku::samples;
     use crate::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD};
     use crate::puzzles::sudoku::DlxSudoku;
 
@@ -289,27 +290,12 @@ mod tests {
         assert_eq!((s.count, s.end), (0, End::Stopped));
     }
 
-    /// The pattern solution of box size `n`: (r, c) holds
-    /// `((r mod n) * n + r div n + c) mod n^2 + 1`.
-    fn pattern_solution(n: usize) -> Grid {
-        let side = n * n;
-        let cells = (0..side * side)
-            .map(|k| {
-                let (r, c) = (k / side, k % side);
-                (((r % n) * n + r / n + c) % side + 1) as u8
-            })
-            .collect();
-        let grid = Grid::from_cells(n, cells).unwrap();
-        grid.check_solution(&Grid::empty(n)).unwrap();
-        grid
-    }
-
     #[test]
     fn every_box_size_near_solved() {
         // One blank per row: a unique solution, found by scanning alone.
         let mut naive = NaiveSudoku::new();
         for n in 2..=8 {
-            let solved = pattern_solution(n);
+            let solved = samples::pattern_solution(n);
             let side = n * n;
             let mut puzzle = solved.clone();
             for i in 0..side {

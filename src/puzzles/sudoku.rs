@@ -454,6 +454,23 @@ pub mod samples {
     /// The solution of [`HARD`].
     pub const HARD_SOLUTION: &str =
         "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+    /// A solved grid of any box size `n` (2..=8): cell (r, c) holds
+    /// `((r mod n) * n + r div n + c) mod n² + 1`. Blank some cells to get a
+    /// puzzle of any size with a known solution.
+    ///
+    /// # Panics
+    /// If `n` is outside `MIN_BOX..=MAX_BOX`.
+    pub fn pattern_solution(n: usize) -> super::Grid {
+        let side = n * n;
+        let cells = (0..side * side)
+            .map(|k| {
+                let (r, c) = (k / side, k % side);
+                (((r % n) * n + r / n + c) % side + 1) as u8
+            })
+            .collect();
+        super::Grid::from_cells(n, cells).expect("a box size in range")
+    }
 }
 
 /// The exact-cover encoding of Sudoku.
@@ -631,6 +648,14 @@ impl SudokuSolver for DlxSudoku {
 mod tests {
     use super::*;
     use samples::{EASY, EASY_SOLUTION};
+
+    #[test]
+    fn pattern_solutions_are_solutions() {
+        for n in MIN_BOX..=MAX_BOX {
+            let grid = samples::pattern_solution(n);
+            assert_eq!(grid.check_solution(&Grid::empty(n)), Ok(()), "n = {n}");
+        }
+    }
 
     #[test]
     fn line_round_trip_and_solution() {

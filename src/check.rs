@@ -56,6 +56,17 @@ impl<R: BufRead> Answers<R> {
     }
 
     /// The next non-blank line and its number.
+    /// Fails if an answer is left once every puzzle has had one.
+    fn expect_end(&mut self) -> Result<(), CheckError> {
+        match self.next_line()? {
+            Some((line, extra)) => Err(self.mismatch(
+                line,
+                format!("answer `{extra}` has no puzzle (more answers than puzzles)"),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn next_line(&mut self) -> Result<Option<(usize, String)>, CheckError> {
         loop {
             let line = read_line(&mut self.input, &mut self.buf)?;
@@ -175,12 +186,7 @@ pub fn check_sudoku(
         solution.check_solution(&grid).map_err(at)?;
         report.solutions += 1;
     }
-    if let Some((line, extra)) = answers.next_line()? {
-        return Err(answers.mismatch(
-            line,
-            format!("answer `{extra}` has no puzzle (more answers than puzzles)"),
-        ));
-    }
+    answers.expect_end()?;
     Ok(report)
 }
 
@@ -299,12 +305,7 @@ pub fn check_sudominoku(
         sudominoku::verify(&puzzle, &grid).map_err(at)?;
         report.solutions += 1;
     }
-    if let Some((line, extra)) = answers.next_line()? {
-        return Err(answers.mismatch(
-            line,
-            format!("answer `{extra}` has no puzzle (more answers than puzzles)"),
-        ));
-    }
+    answers.expect_end()?;
     Ok(report)
 }
 

@@ -215,6 +215,120 @@ impl Links {
         choose_in(lens, floor) as u32 + 1
     }
 
+    /// Whether [`zeros`](Self::zeros) is right (for debug assertions).
+    pub fn zeros_are_counted(&self) -> bool {
+        let lens = &self.len[1..=self.primaries as usize];
+        self.zeros as usize == lens.iter().filter(|&&l| l == 0).count()
+    }
+
+    /// Number of nodes (headers, spacers, option nodes).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Node `x`.
+    #[inline]
+    pub fn node(&self, x: u32) -> Node {
+        self.nodes[x as usize]
+    }
+
+    /// Item of node `x` (1-based), 0 for a spacer or header.
+    #[inline]
+    pub fn item(&self, x: u32) -> u32 {
+        self.meta[x as usize].item
+    }
+
+    /// Options in the column of `item`, with [`COVERED`] set if it is covered
+    /// (and, for a secondary item, offset by a constant: compare with 0 only
+    /// for primary items, or use [`options_in`](Self::options_in)).
+    #[inline]
+    pub fn len(&self, item: u32) -> u32 {
+        self.len[item as usize]
+    }
+
+    /// Options currently in the column of an uncovered `item`.
+    pub fn options_in(&self, item: u32) -> u32 {
+        let len = self.len[item as usize] & !COVERED;
+        if item <= self.primaries {
+            len
+        } else {
+            len - SECONDARY_BASE
+        }
+    }
+
+    /// The arrays the dance works on, borrowed apart, with the counters in
+    /// locals: `f` runs on that view and the counters are stored back after.
+    ///
+    /// Why a view: through `&mut self` the compiler must assume that a store
+    /// to a node may change the vectors' own pointers, so it reloads them
+    /// inside the innermost loop; disjoint slices rule that out.
+    #[inline(always)]
+    fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_>) -> R) -> R {
+        let mut dance = Dance {
+            nodes: &mut self.nodes,
+            meta: &self.meta,
+            len: &mut self.len,
+            primaries: self.primaries,
+            active: self.active,
+            zeros: self.zeros,
+        };
+        let result = f(&mut dance);
+        let (active, zeros) = (dance.active, dance.zeros);
+        self.active = active;
+        self.zeros = zeros;
+        result
+    }
+
+    fn assert_item(&self, item: u32) {
+        assert!(
+            item != 0 && (item as usize) < self.len.len(),
+            "no item {item}"
+        );
+    }
+
+    /// Covers `item`: hides every option in its column. Returns the number
+    /// of nodes taken out of their columns.
+    #[inline]
+    pub fn cover(&mut self, item: u32) -> u64 {
+        self.assert_item(item);
+        self.dance(|d| d.cover(item))
+    }
+
+    /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
+    #[inline]
+    pub fn uncover(&mut self, item: u32) {
+        self.assert_item(item);
+        self.dance(|d| d.uncover(item))
+    }
+
+    /// Covers every item of the option of node `x` except `x`'s own (X5).
+    #[inline]
+    pub fn commit_others(&mut self, x: u32) -> u64 {
+        assert!(self.item(x) != 0, "node {x} is in no option");
+        self.dance(|d| d.commit_others(x))
+    }
+
+    /// Mirror of [`commit_others`](Self::commit_others) (X6).
+    #[inline]
+    pub fn uncommit_others(&mut self, x: u32) {
+        assert!(self.item(x) != 0, "node {x} is in no option");
+        self.dance(|d| d.uncommit_others(x))
+    }
+}
+
+/// The arena while it dances: its arrays borrowed apart, its counters in
+/// locals (see [`Links::dance`]). Indices come from the arena itself or
+/// from the asserted entry points of [`Links`], so access is unchecked.
+struct Dance<'a> {
+    nodes: &'a mut [Node],
+    meta: &'a [Meta],
+    len: &'a mut [u32],
+    primaries: u32,
+    active: u32,
+    zeros: u32,
+}
+
+impl Dance<'_> {
     /// Node `i`, unchecked.
     ///
     /// SAFETY (for this and [`set_up`](Self::set_up) /
@@ -270,55 +384,10 @@ impl Links {
         unsafe { self.len.get_unchecked_mut(item as usize) }
     }
 
-    /// Whether [`zeros`](Self::zeros) is right (for debug assertions).
-    pub fn zeros_are_counted(&self) -> bool {
-        let lens = &self.len[1..=self.primaries as usize];
-        self.zeros as usize == lens.iter().filter(|&&l| l == 0).count()
-    }
-
-    /// Number of nodes (headers, spacers, option nodes).
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Node `x`.
-    #[inline]
-    pub fn node(&self, x: u32) -> Node {
-        self.nodes[x as usize]
-    }
-
-    /// Item of node `x` (1-based), 0 for a spacer or header.
-    #[inline]
-    pub fn item(&self, x: u32) -> u32 {
-        self.meta[x as usize].item
-    }
-
-    /// Options in the column of `item`, with [`COVERED`] set if it is covered
-    /// (and, for a secondary item, offset by a constant: compare with 0 only
-    /// for primary items, or use [`options_in`](Self::options_in)).
-    #[inline]
-    pub fn len(&self, item: u32) -> u32 {
-        self.len[item as usize]
-    }
-
-    /// Options currently in the column of an uncovered `item`.
-    pub fn options_in(&self, item: u32) -> u32 {
-        let len = self.len[item as usize] & !COVERED;
-        if item <= self.primaries {
-            len
-        } else {
-            len - SECONDARY_BASE
-        }
-    }
-
     /// Covers `item`: hides every option in its column. Returns the number
     /// of nodes taken out of their columns.
     #[inline]
-    pub fn cover(&mut self, item: u32) -> u64 {
-        assert!(
-            item != 0 && (item as usize) < self.len.len(),
-            "no item {item}"
-        );
+    fn cover(&mut self, item: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.at(item).down;
         while p != item {
@@ -336,11 +405,7 @@ impl Links {
 
     /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
     #[inline]
-    pub fn uncover(&mut self, item: u32) {
-        assert!(
-            item != 0 && (item as usize) < self.len.len(),
-            "no item {item}"
-        );
+    fn uncover(&mut self, item: u32) {
         *self.len_mut(item) &= !COVERED;
         if item <= self.primaries {
             self.active += 1;
@@ -398,8 +463,7 @@ impl Links {
 
     /// Covers every item of the option of node `x` except `x`'s own (X5).
     #[inline]
-    pub fn commit_others(&mut self, x: u32) -> u64 {
-        assert!(self.item(x) != 0, "node {x} is in no option");
+    fn commit_others(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.meta_at(x).next;
         while p != x {
@@ -415,8 +479,7 @@ impl Links {
     /// later cover may be the neighbour an earlier one restores against),
     /// so this walks the option backwards, hopping over the spacer.
     #[inline]
-    pub fn uncommit_others(&mut self, x: u32) {
-        assert!(self.item(x) != 0, "node {x} is in no option");
+    fn uncommit_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let (down, item) = (self.at(p).down, self.meta_at(p).item);

@@ -721,7 +721,10 @@ mod tests {
         );
         assert_eq!(s.links.meta[5].next, 6, "next runs round the option");
         assert_eq!(s.links.meta[6].next, 5);
-        assert_eq!(s.links.meta[8].next, 8, "an option of one node is its own ring");
+        assert_eq!(
+            s.links.meta[8].next, 8,
+            "an option of one node is its own ring"
+        );
         assert_eq!(s.option_first, vec![5, 8]);
         assert_eq!(s.links.len[1..], [1, 1, SECONDARY_BASE + 1]);
         assert_eq!(

@@ -122,8 +122,15 @@ impl Grid {
     /// `A-Y` for 25x25 (letters in either case).
     pub fn from_line(line: &str) -> Result<Self, GridError> {
         let line = line.trim();
-        // Counted without collecting: this runs once per record of a bulk file.
-        let box_size = match line.chars().count() {
+        // Counted without collecting: this runs once per record of a bulk
+        // file. An ASCII line (the usual case) has one byte per symbol.
+        let ascii = line.is_ascii();
+        let symbols = if ascii {
+            line.len()
+        } else {
+            line.chars().count()
+        };
+        let box_size = match symbols {
             16 => 2,
             81 => 3,
             256 => 4,
@@ -131,15 +138,12 @@ impl Grid {
             n => return Err(GridError::WrongLength(n)),
         };
         let side = box_size * box_size;
-        // A plain loop: `collect` into a `Result` did not inline here, and
-        // this is the reader thread's main cost on large files.
-        let mut cells = Vec::with_capacity(side * side);
-        for (k, ch) in line.chars().enumerate() {
-            match symbol_value(ch, side) {
-                Some(v) => cells.push(v),
-                None => return Err(bad_symbol(ch.to_string(), k, side)),
-            }
-        }
+        // Bytes of an ASCII line need no UTF-8 decoding.
+        let cells = if ascii {
+            line_cells(line.bytes().map(char::from), side)
+        } else {
+            line_cells(line.chars(), side)
+        }?;
         Ok(Grid { box_size, cells })
     }
 
@@ -392,6 +396,20 @@ fn row_cells(words: Vec<String>, side: usize) -> Vec<String> {
         .flat_map(|w| w.chars())
         .map(String::from)
         .collect()
+}
+
+/// The cells of a line-format puzzle from its symbols.
+fn line_cells(symbols: impl Iterator<Item = char>, side: usize) -> Result<Vec<u8>, GridError> {
+    // A plain loop: `collect` into a `Result` did not inline here, and this
+    // is the reader thread's main cost on large files.
+    let mut cells = Vec::with_capacity(side * side);
+    for (k, ch) in symbols.enumerate() {
+        match symbol_value(ch, side) {
+            Some(v) => cells.push(v),
+            None => return Err(bad_symbol(ch.to_string(), k, side)),
+        }
+    }
+    Ok(cells)
 }
 
 fn token_value(token: &str, side: usize) -> Option<u8> {
@@ -704,6 +722,21 @@ mod tests {
             Err(GridError::BadSymbol { .. })
         ));
         assert_eq!(Grid::from_line("123"), Err(GridError::WrongLength(3)));
+    }
+
+    /// ASCII lines take a byte path; other lines are read symbol by symbol,
+    /// with the same lengths and positions.
+    #[test]
+    fn non_ascii_lines_count_symbols_not_bytes() {
+        let line = format!("{}é{}", ".".repeat(4), ".".repeat(76));
+        assert_eq!(line.len(), 82);
+        let err = Grid::from_line(&line).unwrap_err().to_string();
+        assert!(err.contains('é') && err.contains('5'), "{err}");
+        assert_eq!(
+            Grid::from_line(&format!("é{}", ".".repeat(81))),
+            Err(GridError::WrongLength(82))
+        );
+        assert_eq!(Grid::from_line(&".".repeat(81)), Ok(Grid::empty(3)));
     }
 
     #[test]

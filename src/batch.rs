@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::sync_channel;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use hdrhistogram::Histogram;
@@ -245,6 +246,7 @@ pub fn run<T, S, I, F, K>(
 ) -> io::Result<Summary>
 where
     T: Send + Sync,
+    S: Send,
     I: Iterator<Item = io::Result<Job<T>>> + Send,
     F: Fn(&mut S, &Job<T>) -> Outcome + Sync,
     K: FnMut(&Outcome) -> io::Result<()>,
@@ -278,6 +280,10 @@ where
             }
         }
     };
+    // One state per worker for the whole run. `map_init` would make one per
+    // rayon job (hundreds per file), each with a cold arena; a worker only
+    // ever locks its own slot, so the locks are never contended.
+    let states: Vec<Mutex<Option<S>>> = (0..config.threads).map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| -> io::Result<()> {
         let (sender, receiver) = sync_channel::<io::Result<Vec<Job<T>>>>(2);
         let max_chunk = config.max_chunk.max(1);
@@ -320,10 +326,17 @@ where
         };
         match &pool {
             Some(pool) => pool.in_place_scope(|scope| {
-                let solve_chunk = |chunk: Vec<Job<T>>| -> Vec<Outcome> {
+                let (states, init) = (&states, &init);
+                let solve_chunk = move |chunk: Vec<Job<T>>| -> Vec<Outcome> {
                     chunk
                         .par_iter()
-                        .map_init(&init, |s, j| solve_one(s, j))
+                        .map(|job| {
+                            let worker = rayon::current_thread_index().unwrap_or(0);
+                            let mut slot = states[worker % states.len()]
+                                .lock()
+                                .unwrap_or_else(PoisonError::into_inner);
+                            solve_one(slot.get_or_insert_with(init), job)
+                        })
                         .collect()
                 };
                 pipeline(
@@ -479,6 +492,51 @@ mod tests {
         assert_eq!(s1.records, 1000);
         assert_eq!(s1.invalid, 143 + 1);
         assert_eq!(s2.solved, s1.solved);
+    }
+
+    /// Each worker makes its state (a solver with its arena) once per run,
+    /// not once per rayon job, and keeps using it.
+    #[test]
+    fn each_worker_makes_its_state_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        for threads in [1, 2, 3] {
+            let made = AtomicUsize::new(0);
+            let mut texts = Vec::new();
+            let jobs = (0..5000).map(|k| {
+                Ok(Job {
+                    line: k + 1,
+                    task: Ok(k),
+                })
+            });
+            let summary = run(
+                jobs,
+                Config {
+                    threads,
+                    max_chunk: 64,
+                },
+                || made.fetch_add(1, Ordering::Relaxed),
+                |_, job| Outcome {
+                    line: job.line,
+                    text: String::new(),
+                    error: None,
+                    status: Status::Solved,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                },
+                |o| {
+                    texts.push(o.line);
+                    Ok(())
+                },
+            )
+            .unwrap();
+            assert_eq!(summary.records, 5000);
+            assert_eq!(texts, (1..=5000).collect::<Vec<_>>());
+            let made = made.into_inner();
+            assert!(
+                (1..=threads).contains(&made),
+                "{threads} threads made {made} states"
+            );
+        }
     }
 
     #[test]

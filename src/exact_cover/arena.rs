@@ -295,6 +295,11 @@ impl Links {
     }
 
     /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
+    ///
+    /// It leaves [`zeros`](Self::zeros) alone: the caller sets it back to
+    /// the value it had before the matching `cover` (the search keeps it per
+    /// level). Counting in `unhide` cost three instructions per link update
+    /// to recompute what was already known.
     #[inline]
     pub fn uncover(&mut self, item: u32) {
         self.assert_item(item);
@@ -308,7 +313,9 @@ impl Links {
         self.dance(|d| d.commit_others(x))
     }
 
-    /// Mirror of [`commit_others`](Self::commit_others) (X6).
+    /// Mirror of [`commit_others`](Self::commit_others) (X6). Like
+    /// [`uncover`](Self::uncover), it leaves [`zeros`](Self::zeros) to the
+    /// caller.
     #[inline]
     pub fn uncommit_others(&mut self, x: u32) {
         assert!(self.item(x) != 0, "node {x} is in no option");
@@ -409,7 +416,6 @@ impl Dance<'_> {
         *self.len_mut(item) &= !COVERED;
         if item <= self.primaries {
             self.active += 1;
-            self.zeros += u32::from(*self.len_mut(item) == 0);
         }
         let mut p = self.at(item).up;
         while p != item {
@@ -447,18 +453,14 @@ impl Dance<'_> {
     /// forwards like `hide` keeps to the `next` ring.
     #[inline]
     fn unhide(&mut self, p: u32) {
-        let mut zeros = 0;
         let mut q = self.meta_at(p).next;
         while q != p {
             let (Node { up, down }, Meta { item, next }) = (self.at(q), self.meta_at(q));
             self.set_down(up, q);
             self.set_up(down, q);
-            let len = self.len_mut(item);
-            zeros += u32::from(*len == 0);
-            *len += 1;
+            *self.len_mut(item) += 1;
             q = next;
         }
-        self.zeros -= zeros;
     }
 
     /// Covers every item of the option of node `x` except `x`'s own (X5).

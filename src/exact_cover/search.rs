@@ -138,6 +138,9 @@ pub struct Solver {
     links: Links,
     /// Node chosen at each level of the current search.
     stack: Vec<u32>,
+    /// [`Links::zeros`] before the option of each level was committed
+    /// (parallel to `stack`): `uncommit_others` leaves the count to us.
+    stack_zeros: Vec<u32>,
     /// Pre-selected options, in selection order.
     selected: Vec<u32>,
     /// Link updates made since the arena was last a fresh copy of the
@@ -164,6 +167,7 @@ impl Solver {
             matrix: matrix.clone(),
             links: shape.links.clone(),
             stack: Vec::with_capacity(shape.primaries + 1),
+            stack_zeros: Vec::with_capacity(shape.primaries + 1),
             selected: Vec::new(),
             dirty: 0,
             solution: Vec::with_capacity(shape.primaries + 1),
@@ -191,6 +195,7 @@ impl Solver {
         if self.dirty * UNDO_COST_IN_NODES >= template.node_count() as u64 {
             self.links.clone_from(template);
             self.stack.clear();
+            self.stack_zeros.clear();
             self.selected.clear();
             self.dirty = 0;
             return;
@@ -199,6 +204,8 @@ impl Solver {
         while let Some(option) = self.selected.pop() {
             self.unselect(option as usize);
         }
+        // Back to the starting arena, whose count of empty columns is known.
+        self.links.zeros = self.matrix.shape.links.zeros;
         self.dirty = 0;
     }
 
@@ -269,8 +276,16 @@ impl Solver {
         while let Some(x) = self.stack.pop() {
             self.links.uncommit_others(x);
             let item = self.links.item(x);
-            self.links.uncover(item);
+            self.uncover_chosen(item);
         }
+        self.stack_zeros.clear();
+    }
+
+    /// Uncovers the item chosen at a level. The search only chooses when no
+    /// column is empty, so that is the count to restore.
+    fn uncover_chosen(&mut self, item: u32) {
+        self.links.uncover(item);
+        self.links.zeros = 0;
     }
 
     /// The first solution (pre-selected options first), if any.
@@ -337,16 +352,17 @@ impl Solver {
                     }
                     Step::Try { item, x } => {
                         if x == item {
-                            self.links.uncover(item);
+                            self.uncover_chosen(item);
                             Step::Backtrack
                         } else if nodes >= max_nodes {
-                            self.links.uncover(item);
+                            self.uncover_chosen(item);
                             break End::NodeLimit;
                         } else if limits.deadline_passed(nodes) {
-                            self.links.uncover(item);
+                            self.uncover_chosen(item);
                             break End::TimeLimit;
                         } else {
                             nodes += 1;
+                            self.stack_zeros.push(self.links.zeros);
                             updates += self.links.commit_others(x);
                             self.stack.push(x);
                             Step::Enter
@@ -356,6 +372,7 @@ impl Solver {
                         None => break End::Exhausted,
                         Some(x) => {
                             self.links.uncommit_others(x);
+                            self.links.zeros = self.stack_zeros.pop().unwrap_or(0);
                             Step::Try {
                                 item: self.links.item(x),
                                 x: self.links.node(x).down,

@@ -194,56 +194,15 @@ impl Links {
         self.len[item as usize] & COVERED != 0
     }
 
-    /// MRV (Knuth's exercise 7.2.2.1-9 choice): the first uncovered primary
-    /// item with the fewest options, stopping early at one with none.
-    /// Requires `active > 0`.
-    ///
-    /// The exact first minimum, found cheaply: with a zero-length item
-    /// present ([`zeros`](Self::zeros) > 0) it is the first 0; otherwise
-    /// nothing is below 1, so the first item with a single option (a forced
-    /// move, the common case in puzzles) is the answer and the scan stops
-    /// there; only without one does it look for the first minimum.
-    #[inline]
-    pub fn choose(&self) -> u32 {
-        let lens = &self.len[1..=self.primaries as usize];
-        let floor = if self.zeros > 0 { 0 } else { 1 };
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, the only requirement of this function.
-            return unsafe { choose_avx2(lens, floor) } as u32 + 1;
-        }
-        choose_in(lens, floor) as u32 + 1
-    }
-
-    /// Whether [`zeros`](Self::zeros) is right (for debug assertions).
-    pub fn zeros_are_counted(&self) -> bool {
-        let lens = &self.len[1..=self.primaries as usize];
-        self.zeros as usize == lens.iter().filter(|&&l| l == 0).count()
-    }
-
     /// Number of nodes (headers, spacers, option nodes).
     pub fn node_count(&self) -> usize {
         self.nodes.len()
-    }
-
-    /// Node `x`.
-    #[inline]
-    pub fn node(&self, x: u32) -> Node {
-        self.nodes[x as usize]
     }
 
     /// Item of node `x` (1-based), 0 for a spacer or header.
     #[inline]
     pub fn item(&self, x: u32) -> u32 {
         self.meta[x as usize].item
-    }
-
-    /// Options in the column of `item`, with [`COVERED`] set if it is covered
-    /// (and, for a secondary item, offset by a constant: compare with 0 only
-    /// for primary items, or use [`options_in`](Self::options_in)).
-    #[inline]
-    pub fn len(&self, item: u32) -> u32 {
-        self.len[item as usize]
     }
 
     /// Options currently in the column of an uncovered `item`.
@@ -262,8 +221,11 @@ impl Links {
     /// Why a view: through `&mut self` the compiler must assume that a store
     /// to a node may change the vectors' own pointers, so it reloads them
     /// inside the innermost loop; disjoint slices rule that out.
+    ///
+    /// The search runs its whole loop inside one view, so the counters stay
+    /// in registers and no call re-checks its index.
     #[inline(always)]
-    fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_>) -> R) -> R {
+    pub fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_>) -> R) -> R {
         let mut dance = Dance {
             nodes: &mut self.nodes,
             meta: &self.meta,
@@ -305,37 +267,57 @@ impl Links {
         self.assert_item(item);
         self.dance(|d| d.uncover(item))
     }
-
-    /// Covers every item of the option of node `x` except `x`'s own (X5).
-    #[inline]
-    pub fn commit_others(&mut self, x: u32) -> u64 {
-        assert!(self.item(x) != 0, "node {x} is in no option");
-        self.dance(|d| d.commit_others(x))
-    }
-
-    /// Mirror of [`commit_others`](Self::commit_others) (X6). Like
-    /// [`uncover`](Self::uncover), it leaves [`zeros`](Self::zeros) to the
-    /// caller.
-    #[inline]
-    pub fn uncommit_others(&mut self, x: u32) {
-        assert!(self.item(x) != 0, "node {x} is in no option");
-        self.dance(|d| d.uncommit_others(x))
-    }
 }
 
 /// The arena while it dances: its arrays borrowed apart, its counters in
 /// locals (see [`Links::dance`]). Indices come from the arena itself or
-/// from the asserted entry points of [`Links`], so access is unchecked.
-struct Dance<'a> {
+/// from the asserted entry points of [`Links`], so access is unchecked;
+/// the search (the one user outside this module) passes only items and
+/// nodes it read from the arena.
+pub(crate) struct Dance<'a> {
     nodes: &'a mut [Node],
     meta: &'a [Meta],
     len: &'a mut [u32],
     primaries: u32,
-    active: u32,
-    zeros: u32,
+    /// See [`Links::active`].
+    pub active: u32,
+    /// See [`Links::zeros`].
+    pub zeros: u32,
 }
 
 impl Dance<'_> {
+    /// MRV (Knuth's exercise 7.2.2.1-9 choice): the first uncovered primary
+    /// item with the fewest options, stopping early at one with none.
+    /// Requires `active > 0`.
+    ///
+    /// The exact first minimum, found cheaply: with a zero-length item
+    /// present ([`zeros`](Self::zeros) > 0) it is the first 0; otherwise
+    /// nothing is below 1, so the first item with a single option (a forced
+    /// move, the common case in puzzles) is the answer and the scan stops
+    /// there; only without one does it look for the first minimum.
+    #[inline(always)]
+    pub fn choose(&self) -> u32 {
+        choose(&self.len[1..=self.primaries as usize], self.zeros)
+    }
+
+    /// The node below `x` in its column.
+    #[inline(always)]
+    pub fn down(&self, x: u32) -> u32 {
+        self.at(x).down
+    }
+
+    /// The item of node `x` (0 for spacers and headers).
+    #[inline(always)]
+    pub fn item(&self, x: u32) -> u32 {
+        self.meta_at(x).item
+    }
+
+    /// Whether [`zeros`](Self::zeros) is right (for debug assertions).
+    pub fn zeros_are_counted(&self) -> bool {
+        let lens = &self.len[1..=self.primaries as usize];
+        self.zeros as usize == lens.iter().filter(|&&l| l == 0).count()
+    }
+
     /// Node `i`, unchecked.
     ///
     /// SAFETY (for this and [`set_up`](Self::set_up) /
@@ -344,10 +326,11 @@ impl Dance<'_> {
     /// index into `nodes` and every `item` an index into `len`. `clear`
     /// stores only header self-links and the spacer's 0; `push_option`
     /// asserts its items and links only to nodes that exist; the dance only
-    /// copies values read from the arena or node indices it read. Entry
-    /// points that take an index from outside (`cover`, `uncover`,
-    /// `commit_others`, `uncommit_others`) assert it. The fields are private
-    /// to this module, so nothing else can break the invariant.
+    /// copies values read from the arena or node indices it read. The
+    /// entry points that take an item from outside ([`Links::cover`],
+    /// [`Links::uncover`]) assert it; the search calls the dance only with
+    /// items MRV chose and nodes it read from their columns. The fields are
+    /// private to this module, so nothing else can break the invariant.
     ///
     /// Why unchecked at all: the dance is nothing but these accesses, and the
     /// checks cost about a fifth of its instructions (measured with callgrind
@@ -394,7 +377,7 @@ impl Dance<'_> {
     /// Covers `item`: hides every option in its column. Returns the number
     /// of nodes taken out of their columns.
     #[inline]
-    fn cover(&mut self, item: u32) -> u64 {
+    pub fn cover(&mut self, item: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.at(item).down;
         while p != item {
@@ -412,7 +395,7 @@ impl Dance<'_> {
 
     /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
     #[inline]
-    fn uncover(&mut self, item: u32) {
+    pub fn uncover(&mut self, item: u32) {
         *self.len_mut(item) &= !COVERED;
         if item <= self.primaries {
             self.active += 1;
@@ -465,7 +448,7 @@ impl Dance<'_> {
 
     /// Covers every item of the option of node `x` except `x`'s own (X5).
     #[inline]
-    fn commit_others(&mut self, x: u32) -> u64 {
+    pub fn commit_others(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.meta_at(x).next;
         while p != x {
@@ -481,7 +464,7 @@ impl Dance<'_> {
     /// later cover may be the neighbour an earlier one restores against),
     /// so this walks the option backwards, hopping over the spacer.
     #[inline]
-    fn uncommit_others(&mut self, x: u32) {
+    pub fn uncommit_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let (down, item) = (self.at(p).down, self.meta_at(p).item);
@@ -493,6 +476,18 @@ impl Dance<'_> {
             }
         }
     }
+}
+
+/// [`Dance::choose`] on the primaries' lengths `lens`, with `zeros` of them 0.
+#[inline(always)]
+fn choose(lens: &[u32], zeros: u32) -> u32 {
+    let floor = if zeros > 0 { 0 } else { 1 };
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, the only requirement of this function.
+        return unsafe { choose_avx2(lens, floor) } as u32 + 1;
+    }
+    choose_in(lens, floor) as u32 + 1
 }
 
 /// Index of the first minimum of `lens` (not empty), given that no length
@@ -768,12 +763,18 @@ mod tests {
                 if links.active == 0 {
                     continue;
                 }
-                let lens = &links.len[1..=primaries];
+                let lens = links.len[1..=primaries].to_vec();
                 let min = *lens.iter().min().unwrap();
                 let expected = lens.iter().position(|&l| l == min).unwrap();
                 links.zeros = lens.iter().filter(|&&l| l == 0).count() as u32;
-                assert_eq!(links.choose() as usize, expected + 1, "{lens:?}");
-                assert_eq!(choose_in(lens, min.min(1)), expected, "{lens:?}");
+                let zeros = links.zeros;
+                assert_eq!(
+                    links.dance(|d| d.choose()) as usize,
+                    expected + 1,
+                    "{lens:?}"
+                );
+                assert_eq!(links.zeros, zeros, "choosing changes nothing");
+                assert_eq!(choose_in(&lens, min.min(1)), expected, "{lens:?}");
             }
         }
     }

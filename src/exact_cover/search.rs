@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::arena::{Links, Matrix, NO_OPTION};
+use super::arena::{Dance, Links, Matrix, NO_OPTION};
 
 /// Limits on one search. The default is no limit at all.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -273,19 +273,15 @@ impl Solver {
 
     /// Undoes the levels of a search that stopped early.
     fn unwind_search(&mut self) {
-        while let Some(x) = self.stack.pop() {
-            self.links.uncommit_others(x);
-            let item = self.links.item(x);
-            self.uncover_chosen(item);
-        }
+        let stack = &mut self.stack;
+        self.links.dance(|d| {
+            while let Some(x) = stack.pop() {
+                d.uncommit_others(x);
+                let item = d.item(x);
+                uncover_chosen(d, item);
+            }
+        });
         self.stack_zeros.clear();
-    }
-
-    /// Uncovers the item chosen at a level. The search only chooses when no
-    /// column is empty, so that is the count to restore.
-    fn uncover_chosen(&mut self, item: u32) {
-        self.links.uncover(item);
-        self.links.zeros = 0;
     }
 
     /// The first solution (pre-selected options first), if any.
@@ -319,69 +315,77 @@ impl Solver {
         let mut solutions = 0u64;
         let mut nodes = 0u64;
         let mut updates = 0u64;
-        let mut step = Step::Enter;
-        let end = if max_solutions == 0 {
-            End::Stopped
-        } else {
+        let Solver {
+            matrix,
+            links,
+            stack,
+            stack_zeros,
+            selected,
+            solution,
+            ..
+        } = self;
+        let node_option = &matrix.shape.node_option;
+        // The whole loop runs on one view of the arena: see `Links::dance`.
+        let end = links.dance(|d| {
+            if max_solutions == 0 {
+                return End::Stopped;
+            }
+            let mut step = Step::Enter;
             loop {
                 step = match step {
                     Step::Enter => {
-                        if self.links.active == 0 {
+                        if d.active == 0 {
                             solutions += 1;
-                            self.fill_solution();
-                            if visit(&self.solution).is_break() || solutions >= max_solutions {
+                            fill_solution(solution, selected, stack, node_option);
+                            if visit(solution).is_break() || solutions >= max_solutions {
                                 break End::Stopped;
                             }
                             Step::Backtrack
-                        } else if self.links.zeros > 0 {
+                        } else if d.zeros > 0 {
                             // X3 would choose an item no option covers.
                             Step::Backtrack
                         } else {
-                            debug_assert!(self.links.zeros_are_counted());
-                            let item = self.links.choose();
-                            if self.links.len(item) == 0 {
-                                Step::Backtrack
-                            } else {
-                                updates += self.links.cover(item);
-                                Step::Try {
-                                    item,
-                                    x: self.links.node(item).down,
-                                }
+                            debug_assert!(d.zeros_are_counted());
+                            let item = d.choose();
+                            updates += d.cover(item);
+                            Step::Try {
+                                item,
+                                x: d.down(item),
                             }
                         }
                     }
                     Step::Try { item, x } => {
                         if x == item {
-                            self.uncover_chosen(item);
+                            uncover_chosen(d, item);
                             Step::Backtrack
                         } else if nodes >= max_nodes {
-                            self.uncover_chosen(item);
+                            uncover_chosen(d, item);
                             break End::NodeLimit;
                         } else if limits.deadline_passed(nodes) {
-                            self.uncover_chosen(item);
+                            uncover_chosen(d, item);
                             break End::TimeLimit;
                         } else {
                             nodes += 1;
-                            self.stack_zeros.push(self.links.zeros);
-                            updates += self.links.commit_others(x);
-                            self.stack.push(x);
+                            stack_zeros.push(d.zeros);
+                            updates += d.commit_others(x);
+                            stack.push(x);
                             Step::Enter
                         }
                     }
-                    Step::Backtrack => match self.stack.pop() {
+                    Step::Backtrack => match stack.pop() {
                         None => break End::Exhausted,
                         Some(x) => {
-                            self.links.uncommit_others(x);
-                            self.links.zeros = self.stack_zeros.pop().unwrap_or(0);
+                            d.uncommit_others(x);
+                            d.zeros = stack_zeros.pop().unwrap_or(0);
                             Step::Try {
-                                item: self.links.item(x),
-                                x: self.links.node(x).down,
+                                item: d.item(x),
+                                x: d.down(x),
                             }
                         }
                     },
                 };
             }
-        };
+        });
         self.dirty += updates;
         Report {
             solutions,
@@ -389,18 +393,26 @@ impl Solver {
             stats: Stats { nodes, updates },
         }
     }
+}
 
-    fn fill_solution(&mut self) {
-        let node_option = &self.matrix.shape.node_option;
-        self.solution.clear();
-        self.solution.extend(
-            self.selected
-                .iter()
-                .map(|&o| o as usize)
-                .chain(self.stack.iter().map(|&x| node_option[x as usize] as usize)),
-        );
-        debug_assert!(self.solution.iter().all(|&o| o != NO_OPTION as usize));
-    }
+/// Uncovers the item chosen at a level. The search only chooses when no
+/// column is empty, so that is the count to restore.
+fn uncover_chosen(d: &mut Dance<'_>, item: u32) {
+    d.uncover(item);
+    d.zeros = 0;
+}
+
+/// Writes the option numbers of the current solution into `solution`:
+/// the pre-selected options, then the option of each level's node.
+fn fill_solution(solution: &mut Vec<usize>, selected: &[u32], stack: &[u32], node_option: &[u32]) {
+    solution.clear();
+    solution.extend(
+        selected
+            .iter()
+            .map(|&o| o as usize)
+            .chain(stack.iter().map(|&x| node_option[x as usize] as usize)),
+    );
+    debug_assert!(solution.iter().all(|&o| o != NO_OPTION as usize));
 }
 
 #[cfg(test)]

@@ -194,15 +194,16 @@ impl Links {
         self.len[item as usize] & COVERED != 0
     }
 
+    /// Whether the mutable state equals `other`'s (for tests).
+    #[cfg(test)]
+    pub fn same_state(&self, other: &Links) -> bool {
+        (self.nodes == other.nodes && self.len == other.len)
+            && (self.active, self.zeros) == (other.active, other.zeros)
+    }
+
     /// Number of nodes (headers, spacers, option nodes).
     pub fn node_count(&self) -> usize {
         self.nodes.len()
-    }
-
-    /// Item of node `x` (1-based), 0 for a spacer or header.
-    #[inline]
-    pub fn item(&self, x: u32) -> u32 {
-        self.meta[x as usize].item
     }
 
     /// Options currently in the column of an uncovered `item`.
@@ -240,40 +241,12 @@ impl Links {
         self.zeros = zeros;
         result
     }
-
-    fn assert_item(&self, item: u32) {
-        assert!(
-            item != 0 && (item as usize) < self.len.len(),
-            "no item {item}"
-        );
-    }
-
-    /// Covers `item`: hides every option in its column. Returns the number
-    /// of nodes taken out of their columns.
-    #[inline]
-    pub fn cover(&mut self, item: u32) -> u64 {
-        self.assert_item(item);
-        self.dance(|d| d.cover(item))
-    }
-
-    /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
-    ///
-    /// It leaves [`zeros`](Self::zeros) alone: the caller sets it back to
-    /// the value it had before the matching `cover` (the search keeps it per
-    /// level). Counting in `unhide` cost three instructions per link update
-    /// to recompute what was already known.
-    #[inline]
-    pub fn uncover(&mut self, item: u32) {
-        self.assert_item(item);
-        self.dance(|d| d.uncover(item))
-    }
 }
 
 /// The arena while it dances: its arrays borrowed apart, its counters in
-/// locals (see [`Links::dance`]). Indices come from the arena itself or
-/// from the asserted entry points of [`Links`], so access is unchecked;
-/// the search (the one user outside this module) passes only items and
-/// nodes it read from the arena.
+/// locals (see [`Links::dance`]). Access is unchecked (see [`Dance::at`]):
+/// its one user, the solver, passes only items of the compiled matrix's
+/// options, items MRV chose and nodes it read from their columns.
 pub(crate) struct Dance<'a> {
     nodes: &'a mut [Node],
     meta: &'a [Meta],
@@ -326,11 +299,11 @@ impl Dance<'_> {
     /// index into `nodes` and every `item` an index into `len`. `clear`
     /// stores only header self-links and the spacer's 0; `push_option`
     /// asserts its items and links only to nodes that exist; the dance only
-    /// copies values read from the arena or node indices it read. The
-    /// entry points that take an item from outside ([`Links::cover`],
-    /// [`Links::uncover`]) assert it; the search calls the dance only with
-    /// items MRV chose and nodes it read from their columns. The fields are
-    /// private to this module, so nothing else can break the invariant.
+    /// copies values read from the arena or node indices it read. From
+    /// outside, the solver passes only the items of options of the matrix
+    /// the arena was built from, items MRV chose, and nodes it read from
+    /// their columns. The fields are private to this module, so nothing
+    /// else can break the invariant.
     ///
     /// Why unchecked at all: the dance is nothing but these accesses, and the
     /// checks cost about a fifth of its instructions (measured with callgrind
@@ -394,6 +367,11 @@ impl Dance<'_> {
     }
 
     /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
+    ///
+    /// It leaves [`zeros`](Self::zeros) alone: the caller sets it back to
+    /// the value it had before the matching `cover` (the search keeps it per
+    /// level). Counting in `unhide` cost three instructions per link update
+    /// to recompute what was already known.
     #[inline]
     pub fn uncover(&mut self, item: u32) {
         *self.len_mut(item) &= !COVERED;

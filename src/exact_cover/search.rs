@@ -229,9 +229,12 @@ impl Solver {
                 item: shape.item_of(*slot),
             });
         }
-        for &slot in shape.option_items(option) {
-            self.dirty += self.links.cover(slot);
-        }
+        // The option's items come from the compiled matrix, so they are
+        // valid arena items: one view of the arena covers them all.
+        let slots = shape.option_items(option);
+        self.dirty += self
+            .links
+            .dance(|d| slots.iter().map(|&slot| d.cover(slot)).sum::<u64>());
         self.selected.push(option as u32);
         Ok(())
     }
@@ -258,17 +261,10 @@ impl Solver {
     }
 
     fn unselect(&mut self, option: usize) {
-        let first = self.matrix.shape.option_first[option];
-        let mut p = first;
-        while self.links.item(p) != 0 {
-            p += 1;
-        }
+        let slots = self.matrix.shape.option_items(option);
         // Uncover in the reverse order of covering.
-        while p > first {
-            p -= 1;
-            let item = self.links.item(p);
-            self.links.uncover(item);
-        }
+        self.links
+            .dance(|d| slots.iter().rev().for_each(|&slot| d.uncover(slot)));
     }
 
     /// Undoes the levels of a search that stopped early.
@@ -451,5 +447,32 @@ mod tests {
         let r = Solver::new(&m)
             .count(Limits::none().with_deadline(Some(past + std::time::Duration::from_secs(3600))));
         assert_eq!((r.end, r.solutions), (End::Exhausted, 724));
+    }
+
+    /// A reset that undoes a little work (instead of copying the starting
+    /// arena) must leave exactly the starting arena, counters included:
+    /// `uncover` leaves the empty-column count to its callers.
+    #[test]
+    fn reset_by_undoing_restores_the_starting_arena() {
+        // Big enough that one queen and a few nodes stay below the copy
+        // threshold.
+        let m = n_queens(20).compile().unwrap();
+        let template = &m.shape.links;
+        let first = Solver::new(&m).first_solution();
+        for nodes in [0, 1, 2] {
+            let mut s = Solver::new(&m);
+            s.select(0).unwrap();
+            let r = s.count(Limits::none().with_max_nodes(Some(nodes)));
+            assert_eq!(r.end, End::NodeLimit);
+            assert!(
+                s.dirty * 4 < template.node_count() as u64,
+                "the undo path must be the one tested: {} updates, {} nodes, after {nodes}",
+                s.dirty,
+                template.node_count()
+            );
+            s.reset();
+            assert!(s.links.same_state(template), "after {nodes} nodes");
+            assert_eq!(s.first_solution(), first);
+        }
     }
 }

@@ -351,16 +351,39 @@ impl Dance<'_> {
     /// of nodes taken out of their columns.
     #[inline]
     pub fn cover(&mut self, item: u32) -> u64 {
+        self.cover_counting::<true>(item)
+    }
+
+    /// [`cover`](Self::cover) that leaves [`zeros`](Self::zeros) stale, for
+    /// a batch of covers followed by one [`recount_zeros`](Self::recount_zeros)
+    /// (the givens of a puzzle: about 1,100 link updates on a 17-clue Sudoku,
+    /// each spared the count).
+    #[inline]
+    pub fn cover_uncounted(&mut self, item: u32) -> u64 {
+        self.cover_counting::<false>(item)
+    }
+
+    /// Sets [`zeros`](Self::zeros) from the lengths.
+    pub fn recount_zeros(&mut self) {
+        let lens = &self.len[1..=self.primaries as usize];
+        self.zeros = lens.iter().map(|&l| u32::from(l == 0)).sum();
+    }
+
+    #[inline(always)]
+    fn cover_counting<const ZEROS: bool>(&mut self, item: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.at(item).down;
         while p != item {
-            updates += self.hide(p);
+            updates += self.hide::<ZEROS>(p);
             p = self.at(p).down;
         }
         if item <= self.primaries {
             self.active -= 1;
-            // A covered item no longer counts, even if its column was empty.
-            self.zeros -= u32::from(*self.len_mut(item) == 0);
+            if ZEROS {
+                // A covered item no longer counts, even if its column was
+                // empty.
+                self.zeros -= u32::from(*self.len_mut(item) == 0);
+            }
         }
         *self.len_mut(item) |= COVERED;
         updates
@@ -387,7 +410,7 @@ impl Dance<'_> {
 
     /// Takes the other nodes of `p`'s option out of their columns.
     #[inline]
-    fn hide(&mut self, p: u32) -> u64 {
+    fn hide<const ZEROS: bool>(&mut self, p: u32) -> u64 {
         let mut updates = 0;
         // Counted in locals, added once: `self.zeros` might alias the
         // arrays as far as the compiler knows, so updating it in the loop
@@ -400,8 +423,10 @@ impl Dance<'_> {
             self.set_up(down, up);
             let len = self.len_mut(item);
             *len -= 1;
-            // Branch-free: this runs for every link update.
-            zeros += u32::from(*len == 0);
+            if ZEROS {
+                // Branch-free: this runs for every link update.
+                zeros += u32::from(*len == 0);
+            }
             updates += 1;
             q = next;
         }

@@ -143,6 +143,8 @@ pub struct Solver {
     stack_zeros: Vec<u32>,
     /// Pre-selected options, in selection order.
     selected: Vec<u32>,
+    /// Whether [`Links::zeros`] is out of date (after `select`).
+    zeros_stale: bool,
     /// Link updates made since the arena was last a fresh copy of the
     /// matrix's: what [`reset`](Solver::reset) would have to undo.
     dirty: u64,
@@ -168,6 +170,7 @@ impl Solver {
             links: shape.links.clone(),
             stack: Vec::with_capacity(shape.primaries + 1),
             stack_zeros: Vec::with_capacity(shape.primaries + 1),
+            zeros_stale: false,
             selected: Vec::new(),
             dirty: 0,
             solution: Vec::with_capacity(shape.primaries + 1),
@@ -197,6 +200,7 @@ impl Solver {
             self.stack.clear();
             self.stack_zeros.clear();
             self.selected.clear();
+            self.zeros_stale = false;
             self.dirty = 0;
             return;
         }
@@ -206,6 +210,7 @@ impl Solver {
         }
         // Back to the starting arena, whose count of empty columns is known.
         self.links.zeros = self.matrix.shape.links.zeros;
+        self.zeros_stale = false;
         self.dirty = 0;
     }
 
@@ -232,9 +237,15 @@ impl Solver {
         // The option's items come from the compiled matrix, so they are
         // valid arena items: one view of the arena covers them all.
         let slots = shape.option_items(option);
-        self.dirty += self
-            .links
-            .dance(|d| slots.iter().map(|&slot| d.cover(slot)).sum::<u64>());
+        // The count of empty columns is left stale and redone once when the
+        // search starts: cheaper than counting in every link update.
+        self.dirty += self.links.dance(|d| {
+            slots
+                .iter()
+                .map(|&slot| d.cover_uncounted(slot))
+                .sum::<u64>()
+        });
+        self.zeros_stale = true;
         self.selected.push(option as u32);
         Ok(())
     }
@@ -306,6 +317,10 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         self.unwind_search();
+        if self.zeros_stale {
+            self.links.dance(|d| d.recount_zeros());
+            self.zeros_stale = false;
+        }
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let mut solutions = 0u64;
@@ -447,6 +462,30 @@ mod tests {
         let r = Solver::new(&m)
             .count(Limits::none().with_deadline(Some(past + std::time::Duration::from_secs(3600))));
         assert_eq!((r.end, r.solutions), (End::Exhausted, 724));
+    }
+
+    /// `select` leaves the count of empty columns to be redone when the
+    /// search starts; a given that empties a column must still end the
+    /// search at once (and the debug assertion in the loop checks the count).
+    #[test]
+    fn a_given_that_empties_a_column_is_a_dead_end() {
+        let mut p = crate::exact_cover::Problem::new();
+        for name in ["a", "b", "c"] {
+            p.add_primary(name).unwrap();
+        }
+        p.add_option_by_name(["a", "b"]).unwrap();
+        p.add_option_by_name(["b", "c"]).unwrap();
+        p.add_option_by_name(["c"]).unwrap();
+        let m = p.compile().unwrap();
+        let mut s = Solver::new(&m);
+        assert_eq!(s.count(Limits::none()).solutions, 1);
+        s.reset();
+        s.select(1).unwrap(); // {b, c}: a is left with no option
+        let r = s.count(Limits::none());
+        assert_eq!((r.solutions, r.stats.nodes, r.end), (0, 0, End::Exhausted));
+        s.reset();
+        s.select(0).unwrap();
+        assert_eq!(s.count(Limits::none()).solutions, 1);
     }
 
     /// A reset that undoes a little work (instead of copying the starting

@@ -471,6 +471,81 @@ struct Cells<'a> {
 }
 
 impl Cells<'_> {
+    /// `set[p]`, unchecked.
+    ///
+    /// SAFETY (for every accessor below): the module keeps these invariants.
+    /// `set` and `loc` have one entry per node (`Layout::new` builds them so;
+    /// `clone_from` copies the template's); every `set` entry is a node and
+    /// every `loc` entry a position in `set`, since the only writes are the
+    /// swaps of `hide` (values read from `set`/`loc`, or `start + size - 1`
+    /// for a segment that holds the node) and `sort_segment` (a permutation
+    /// of one segment). Every `meta.item` indexes `len` and `start` (both
+    /// have one entry per item plus one) and every `meta.next` is a node of
+    /// the same option. `start[i] + size(i)` never passes the end of item
+    /// `i`'s segment: sizes only shrink from their starting value by `hide`
+    /// of a node still in the active segment and grow back by `unhide`.
+    /// Items and nodes given to `Cells` come from `Shape::option_items`
+    /// (checked when the problem was compiled), from `choose` (a primary),
+    /// or from `set` itself; `Cells` is private to this module.
+    ///
+    /// Why unchecked: the dance is nothing but these accesses; the checks
+    /// cost about a fifth of its time (measured in `benches/README.md`).
+    #[inline(always)]
+    fn set_at(&self, p: u32) -> u32 {
+        debug_assert!((p as usize) < self.set.len());
+        // SAFETY: see above.
+        unsafe { *self.set.get_unchecked(p as usize) }
+    }
+
+    #[inline(always)]
+    fn put_set(&mut self, p: u32, x: u32) {
+        debug_assert!((p as usize) < self.set.len());
+        // SAFETY: see `set_at`.
+        unsafe { *self.set.get_unchecked_mut(p as usize) = x }
+    }
+
+    #[inline(always)]
+    fn loc_at(&self, x: u32) -> u32 {
+        debug_assert!((x as usize) < self.loc.len());
+        // SAFETY: see `set_at`.
+        unsafe { *self.loc.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    fn put_loc(&mut self, x: u32, p: u32) {
+        debug_assert!((x as usize) < self.loc.len());
+        // SAFETY: see `set_at`.
+        unsafe { *self.loc.get_unchecked_mut(x as usize) = p }
+    }
+
+    #[inline(always)]
+    fn meta_at(&self, x: u32) -> Meta {
+        debug_assert!((x as usize) < self.meta.len());
+        // SAFETY: see `set_at`.
+        unsafe { *self.meta.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    fn start_at(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.start.len());
+        // SAFETY: see `set_at`.
+        unsafe { *self.start.get_unchecked(item as usize) }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: see `set_at`.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
+    }
+
+    #[inline(always)]
+    fn len_at(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: see `set_at`.
+        unsafe { *self.len.get_unchecked(item as usize) }
+    }
+
     fn store_into(self, active: &mut u32, zeros: &mut u32) {
         *active = self.active;
         *zeros = self.zeros;
@@ -479,7 +554,7 @@ impl Cells<'_> {
     /// One past the last active position of `item`'s segment.
     #[inline(always)]
     fn end(&self, item: u32) -> u32 {
-        self.start[item as usize] + (self.len[item as usize] & SIZE)
+        self.start_at(item) + (self.len_at(item) & SIZE)
     }
 
     /// MRV: the first uncovered primary item with the fewest options.
@@ -509,16 +584,16 @@ impl Cells<'_> {
     /// Covers `item`: hides every option of its active segment.
     #[inline]
     fn cover(&mut self, item: u32) {
-        let (s, e) = (self.start[item as usize], self.end(item));
+        let (s, e) = (self.start_at(item), self.end(item));
         for p in s..e {
-            let x = self.set[p as usize];
+            let x = self.set_at(p);
             self.hide(x);
         }
         if item <= self.primaries {
             self.active -= 1;
-            self.zeros -= u32::from(self.len[item as usize] == 0);
+            self.zeros -= u32::from(self.len_at(item) == 0);
         }
-        self.len[item as usize] |= COVERED;
+        *self.len_mut(item) |= COVERED;
     }
 
     /// Mirror of [`cover`](Self::cover). The options can be unhidden in any
@@ -526,14 +601,14 @@ impl Cells<'_> {
     /// size to what it was before the cover.
     #[inline]
     fn uncover(&mut self, item: u32) {
-        self.len[item as usize] &= !COVERED;
+        *self.len_mut(item) &= !COVERED;
         if item <= self.primaries {
             self.active += 1;
-            self.zeros += u32::from(self.len[item as usize] == 0);
+            self.zeros += u32::from(self.len_at(item) == 0);
         }
-        let (s, e) = (self.start[item as usize], self.end(item));
+        let (s, e) = (self.start_at(item), self.end(item));
         for p in s..e {
-            let x = self.set[p as usize];
+            let x = self.set_at(p);
             self.unhide(x);
         }
     }
@@ -545,18 +620,18 @@ impl Cells<'_> {
     fn hide(&mut self, x: u32) {
         let mut zeros = 0;
         let mut updates = 0;
-        let mut y = self.meta[x as usize].next;
+        let mut y = self.meta_at(x).next;
         while y != x {
-            let Meta { item, next } = self.meta[y as usize];
-            let len = self.len[item as usize] - 1;
-            let last = self.start[item as usize] + (len & SIZE);
-            let p = self.loc[y as usize];
-            let z = self.set[last as usize];
-            self.set[p as usize] = z;
-            self.loc[z as usize] = p;
-            self.set[last as usize] = y;
-            self.loc[y as usize] = last;
-            self.len[item as usize] = len;
+            let Meta { item, next } = self.meta_at(y);
+            let len = self.len_at(item) - 1;
+            let last = self.start_at(item) + (len & SIZE);
+            let p = self.loc_at(y);
+            let z = self.set_at(last);
+            self.put_set(p, z);
+            self.put_loc(z, p);
+            self.put_set(last, y);
+            self.put_loc(y, last);
+            *self.len_mut(item) = len;
             zeros += u32::from(len == 0);
             updates += 1;
             y = next;
@@ -570,10 +645,10 @@ impl Cells<'_> {
     #[inline]
     fn unhide(&mut self, x: u32) {
         let mut zeros = 0;
-        let mut y = self.meta[x as usize].next;
+        let mut y = self.meta_at(x).next;
         while y != x {
-            let Meta { item, next } = self.meta[y as usize];
-            let len = &mut self.len[item as usize];
+            let Meta { item, next } = self.meta_at(y);
+            let len = self.len_mut(item);
             zeros += u32::from(*len == 0);
             *len += 1;
             y = next;
@@ -584,9 +659,9 @@ impl Cells<'_> {
     /// Covers every item of `x`'s option except `x`'s own.
     #[inline]
     fn commit_others(&mut self, x: u32) {
-        let mut y = self.meta[x as usize].next;
+        let mut y = self.meta_at(x).next;
         while y != x {
-            let Meta { item, next } = self.meta[y as usize];
+            let Meta { item, next } = self.meta_at(y);
             self.cover(item);
             y = next;
         }
@@ -605,7 +680,7 @@ impl Cells<'_> {
             if y == x {
                 break;
             }
-            self.uncover(self.meta[y as usize].item);
+            self.uncover(self.meta_at(y).item);
         }
     }
 }

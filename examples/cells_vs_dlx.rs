@@ -2,7 +2,7 @@
 //! the dancing-links `Solver` on Sudoku, per puzzle, in one run:
 //!
 //! ```text
-//! cargo run --release --example cells_vs_dlx -- FILE... [--limit K] [--block B]
+//! cargo run --release --example cells_vs_dlx -- FILE... [--limit K] [--block B] [--only S]
 //! ```
 //!
 //! Each FILE holds 9x9 puzzles, one 81-character line each (blank lines and
@@ -18,6 +18,9 @@
 //! problem-order cells solver must return the same grid with the same
 //! number of nodes, and the segment-order one a valid solution (the same
 //! grid when DLX proves the puzzle unique). A mismatch exits with status 1.
+//!
+//! `--only S` runs solver S alone (0 DLX, 1 cells in problem order, 2 cells
+//! in segment order), unchecked and without a table: for profilers.
 //!
 //! Output: per file and solver, median / p90 / mean microseconds and mean
 //! search nodes per puzzle, and each solver's median ratio to DLX and median
@@ -138,17 +141,38 @@ struct Series {
     updates: u64,
 }
 
+fn engines() -> [Engine; 3] {
+    let m = encoding::matrix(3);
+    [
+        Engine::Dlx(Solver::new(m)),
+        Engine::Cells(CellsSolver::with_order(m, OptionOrder::Ascending)),
+        Engine::Cells(CellsSolver::with_order(m, OptionOrder::Segment)),
+    ]
+}
+
+/// `--only S`: solver `S` alone on every puzzle, for a profiler.
+fn run_only(path: &str, limit: Option<usize>, s: usize) -> Result<(), String> {
+    let puzzles = load(path, limit)?;
+    let mut engine = engines()
+        .into_iter()
+        .nth(s)
+        .ok_or_else(|| format!("no solver {s}"))?;
+    let (mut options, mut nodes) = (Vec::new(), 0);
+    for p in &puzzles {
+        nodes += engine
+            .solve(&p.givens, &mut options)
+            .map_or(0, |r| r.stats.nodes);
+    }
+    println!("{}: {} puzzles, {nodes} nodes", SOLVERS[s], puzzles.len());
+    Ok(())
+}
+
 fn run_file(path: &str, limit: Option<usize>, block: usize) -> Result<(), String> {
     let puzzles = load(path, limit)?;
     if puzzles.is_empty() {
         return Err(format!("{path}: no 9x9 puzzles"));
     }
-    let m = encoding::matrix(3);
-    let mut engines = [
-        Engine::Dlx(Solver::new(m)),
-        Engine::Cells(CellsSolver::with_order(m, OptionOrder::Ascending)),
-        Engine::Cells(CellsSolver::with_order(m, OptionOrder::Segment)),
-    ];
+    let mut engines = engines();
     let mut options = Vec::new();
     for p in puzzles.iter().take(WARM_UP) {
         for e in &mut engines {
@@ -243,9 +267,9 @@ fn run_file(path: &str, limit: Option<usize>, block: usize) -> Result<(), String
 
 fn main() -> ExitCode {
     let usage =
-        "usage: cargo run --release --example cells_vs_dlx -- FILE... [--limit K] [--block B]";
+        "usage: cargo run --release --example cells_vs_dlx -- FILE... [--limit K] [--block B] [--only S]";
     let mut files = Vec::new();
-    let (mut limit, mut block) = (None, 32);
+    let (mut limit, mut block, mut only) = (None, 32, None);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut number = |what: &str| -> Option<usize> {
@@ -264,6 +288,10 @@ fn main() -> ExitCode {
                 Some(b) => block = b,
                 None => return ExitCode::from(2),
             },
+            "--only" => match number("--only") {
+                Some(s) => only = Some(s),
+                None => return ExitCode::from(2),
+            },
             _ if a.starts_with('-') => {
                 eprintln!("{usage}");
                 return ExitCode::from(2);
@@ -279,7 +307,11 @@ fn main() -> ExitCode {
         println!("**Warning: debug build; run with `--release` for meaningful numbers.**\n");
     }
     for f in &files {
-        if let Err(e) = run_file(f, limit, block) {
+        let run = match only {
+            Some(s) => run_only(f, limit, s),
+            None => run_file(f, limit, block),
+        };
+        if let Err(e) = run {
             eprintln!("error: {e}");
             return ExitCode::from(1);
         }

@@ -3,10 +3,11 @@
 //!
 //! Representation:
 //! - every option node `x` (numbered option by option, so node order is
-//!   option order) has an immutable item and the next node of its option
-//!   ([`Meta`], a cyclic ring as in the arena);
+//!   option order) has a 12-byte record ([`Meta`]): its item and the next
+//!   node of its option (a cyclic ring as in the arena), which never change,
+//!   and `loc`, where it sits in `set`;
 //! - one array `set` holds, for each item, a contiguous *segment* of the
-//!   nodes of that item's options, and `loc[x]` is where node `x` sits in it;
+//!   nodes of that item's options;
 //!   the first `size(i)` entries of item `i`'s segment are its active options;
 //! - sizes live in one contiguous `len` array with the arena's conventions
 //!   (a covered item keeps its size with [`COVERED`] set, secondaries start at
@@ -27,7 +28,8 @@
 //! only restores the sizes. [`OptionOrder::Segment`] tries them in the order
 //! the swaps left, as Knuth does; the tree for counting all solutions is the
 //! same, the first solution (and the nodes spent to find it) may differ, and
-//! `reset` must then also restore `set` and `loc` to stay deterministic.
+//! `reset` must then also restore `set` and the records to stay
+//! deterministic.
 //!
 //! [`Solver`]: super::Solver
 
@@ -45,20 +47,24 @@ const SECONDARY_BASE: u32 = 1 << 30;
 /// [`SECONDARY_BASE`]; sizes stay far below both).
 const SIZE: u32 = SECONDARY_BASE - 1;
 
-/// What never changes about an option node.
+/// An option node: its item and option successor, which never change, and
+/// its place in `set`, which the swaps change. One 12-byte record, so the
+/// load that finds a node's item also finds its place.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Meta {
     /// Arena item (1-based, primaries first).
     item: u32,
     /// Next node of the same option, cyclically.
     next: u32,
+    /// Position of the node in `set`.
+    loc: u32,
 }
 
 /// The immutable layout shared by every copy of a [`CellsSolver`], and the
 /// starting state that `reset` copies.
 #[derive(Debug)]
 struct Layout {
-    /// Item and option successor of each node.
+    /// Starting node records (each `loc` in the starting `set`).
     meta: Vec<Meta>,
     /// Option number of each node.
     node_option: Vec<u32>,
@@ -70,8 +76,6 @@ struct Layout {
     primaries: u32,
     /// Starting `set`: each segment in ascending node (= option) order.
     set: Vec<u32>,
-    /// Starting `loc`.
-    loc: Vec<u32>,
     /// Starting sizes.
     len: Vec<u32>,
     /// Primary items with no option at all.
@@ -94,7 +98,7 @@ impl Layout {
             let slots = shape.option_items(k);
             for (j, &item) in slots.iter().enumerate() {
                 let next = first + ((j + 1) % slots.len()) as u32;
-                meta.push(Meta { item, next });
+                meta.push(Meta { item, next, loc: 0 });
                 node_option.push(k as u32);
                 count[item as usize] += 1;
             }
@@ -107,11 +111,10 @@ impl Layout {
         }
         let mut fill = start.clone();
         let mut set = vec![0u32; nodes];
-        let mut loc = vec![0u32; nodes];
-        for (x, m) in meta.iter().enumerate() {
+        for (x, m) in meta.iter_mut().enumerate() {
             let p = &mut fill[m.item as usize];
             set[*p as usize] = x as u32;
-            loc[x] = *p;
+            m.loc = *p;
             *p += 1;
         }
         let len: Vec<u32> = (0..=items)
@@ -132,7 +135,6 @@ impl Layout {
             start,
             primaries,
             set,
-            loc,
             len,
             zeros,
         }
@@ -147,9 +149,8 @@ macro_rules! cells {
     ($solver:expr) => {
         Cells {
             set: &mut $solver.set,
-            loc: &mut $solver.loc,
             len: &mut $solver.len,
-            meta: &$solver.layout.meta,
+            meta: &mut $solver.meta,
             start: &$solver.layout.start,
             primaries: $solver.layout.primaries,
             active: $solver.active,
@@ -182,8 +183,8 @@ pub struct CellsSolver {
     order: OptionOrder,
     /// Nodes of each item's options, item by item (see the module docs).
     set: Vec<u32>,
-    /// Position of each node in `set`.
-    loc: Vec<u32>,
+    /// Item, option successor and position in `set` of each node.
+    meta: Vec<Meta>,
     /// Size of each item's active segment, with [`COVERED`] set while it is
     /// covered and [`SECONDARY_BASE`] added for secondaries (index 0 unused).
     len: Vec<u32>,
@@ -223,7 +224,7 @@ impl CellsSolver {
             matrix: matrix.clone(),
             order,
             set: layout.set.clone(),
-            loc: layout.loc.clone(),
+            meta: layout.meta.clone(),
             len: layout.len.clone(),
             active: layout.primaries,
             zeros: layout.zeros,
@@ -250,14 +251,15 @@ impl CellsSolver {
     /// With [`OptionOrder::Ascending`] this copies only the sizes (4 bytes
     /// per item): every segment always holds exactly its item's nodes, in
     /// some order, and that order never matters. With
-    /// [`OptionOrder::Segment`] it copies `set` and `loc` as well, so every
+    /// [`OptionOrder::Segment`] it copies `set` and the node records as well
+    /// (their `loc`), so every
     /// search after a reset starts from the same order.
     pub fn reset(&mut self) {
         let layout = &*self.layout;
         self.len.clone_from(&layout.len);
         if self.order == OptionOrder::Segment {
             self.set.clone_from(&layout.set);
-            self.loc.clone_from(&layout.loc);
+            self.meta.clone_from(&layout.meta);
         }
         self.active = layout.primaries;
         self.zeros = layout.zeros;
@@ -404,7 +406,7 @@ impl CellsSolver {
                             let x = cells.set[p as usize];
                             cells.uncommit_others(x, &self.layout);
                             Step::Try {
-                                item: cells.meta[x as usize].item,
+                                item: cells.meta_at(x).item,
                                 p: p + 1,
                             }
                         }
@@ -430,7 +432,8 @@ impl CellsSolver {
         while let Some(p) = self.stack.pop() {
             let x = cells.set[p as usize];
             cells.uncommit_others(x, &self.layout);
-            cells.uncover(self.layout.meta[x as usize].item);
+            let item = cells.meta_at(x).item;
+            cells.uncover(item);
         }
         cells.store_into(&mut self.active, &mut self.zeros);
     }
@@ -459,9 +462,8 @@ fn fill_solution(
 /// the counters in locals.
 struct Cells<'a> {
     set: &'a mut [u32],
-    loc: &'a mut [u32],
     len: &'a mut [u32],
-    meta: &'a [Meta],
+    meta: &'a mut [Meta],
     start: &'a [u32],
     primaries: u32,
     active: u32,
@@ -474,9 +476,9 @@ impl Cells<'_> {
     /// `set[p]`, unchecked.
     ///
     /// SAFETY (for every accessor below): the module keeps these invariants.
-    /// `set` and `loc` have one entry per node (`Layout::new` builds them so;
+    /// `set` and `meta` have one entry per node (`Layout::new` builds them so;
     /// `clone_from` copies the template's); every `set` entry is a node and
-    /// every `loc` entry a position in `set`, since the only writes are the
+    /// every `meta.loc` a position in `set`, since the only writes are the
     /// swaps of `hide` (values read from `set`/`loc`, or `start + size - 1`
     /// for a segment that holds the node) and `sort_segment` (a permutation
     /// of one segment). Every `meta.item` indexes `len` and `start` (both
@@ -505,17 +507,10 @@ impl Cells<'_> {
     }
 
     #[inline(always)]
-    fn loc_at(&self, x: u32) -> u32 {
-        debug_assert!((x as usize) < self.loc.len());
-        // SAFETY: see `set_at`.
-        unsafe { *self.loc.get_unchecked(x as usize) }
-    }
-
-    #[inline(always)]
     fn put_loc(&mut self, x: u32, p: u32) {
-        debug_assert!((x as usize) < self.loc.len());
+        debug_assert!((x as usize) < self.meta.len());
         // SAFETY: see `set_at`.
-        unsafe { *self.loc.get_unchecked_mut(x as usize) = p }
+        unsafe { self.meta.get_unchecked_mut(x as usize).loc = p }
     }
 
     #[inline(always)]
@@ -577,7 +572,7 @@ impl Cells<'_> {
         }
         seg.sort_unstable();
         for (k, &x) in seg.iter().enumerate() {
-            self.loc[x as usize] = (s + k) as u32;
+            self.meta[x as usize].loc = (s + k) as u32;
         }
     }
 
@@ -622,10 +617,9 @@ impl Cells<'_> {
         let mut updates = 0;
         let mut y = self.meta_at(x).next;
         while y != x {
-            let Meta { item, next } = self.meta_at(y);
+            let Meta { item, next, loc: p } = self.meta_at(y);
             let len = self.len_at(item) - 1;
             let last = self.start_at(item) + (len & SIZE);
-            let p = self.loc_at(y);
             let z = self.set_at(last);
             self.put_set(p, z);
             self.put_loc(z, p);
@@ -647,7 +641,7 @@ impl Cells<'_> {
         let mut zeros = 0;
         let mut y = self.meta_at(x).next;
         while y != x {
-            let Meta { item, next } = self.meta_at(y);
+            let Meta { item, next, .. } = self.meta_at(y);
             let len = self.len_mut(item);
             zeros += u32::from(*len == 0);
             *len += 1;
@@ -661,7 +655,7 @@ impl Cells<'_> {
     fn commit_others(&mut self, x: u32) {
         let mut y = self.meta_at(x).next;
         while y != x {
-            let Meta { item, next } = self.meta_at(y);
+            let Meta { item, next, .. } = self.meta_at(y);
             self.cover(item);
             y = next;
         }
@@ -793,7 +787,7 @@ mod tests {
         let l = Layout::new(&m);
         let shape = &m.shape;
         for x in 0..l.meta.len() {
-            assert_eq!(l.set[l.loc[x] as usize], x as u32);
+            assert_eq!(l.set[l.meta[x].loc as usize], x as u32);
         }
         for i in 1..l.start.len() {
             let seg = &l.set[l.start[i] as usize..][..(l.len[i] & SIZE) as usize];

@@ -1,6 +1,7 @@
 //! Engine benchmarks: counting every solution of classic exact-cover problems
-//! on one thread, the cost of `reset` + `select`, and the same counts done by
-//! the `dlx` crate (0.8, `unsafe-fast-index`) as a yardstick.
+//! on one thread, the cost of `reset` + `select`, the same with the sparse-set
+//! `CellsSolver` ("dancing cells", ids `cells/...`), and the same counts done
+//! by the `dlx` crate (0.8, `unsafe-fast-index`) as a yardstick.
 //!
 //! Run with `cargo bench --bench engine`; see `benches/README.md`.
 
@@ -9,7 +10,7 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
-use dlx_engine::exact_cover::{End, ItemKind, Limits, Problem, Solver};
+use dlx_engine::exact_cover::{CellsSolver, End, ItemKind, Limits, OptionOrder, Problem, Solver};
 use dlx_engine::problems::{langford_pairs, n_queens, polyomino_packing, PENTOMINOES};
 
 /// A named workload and its published number of solutions.
@@ -66,14 +67,34 @@ fn count_ours(solver: &mut Solver) -> u64 {
     report.solutions
 }
 
+fn count_cells(solver: &mut CellsSolver) -> u64 {
+    let report = solver.count(Limits::none());
+    debug_assert_eq!(report.end, End::Exhausted);
+    report.solutions
+}
+
+/// DLX, then cells (problem order, as DLX), then cells in Knuth's segment
+/// order (`cells-segment/...`: no sort at each level; the same tree when
+/// counting all solutions) on each workload, back to back, so they are
+/// measured close together in time.
 fn bench_count(c: &mut Criterion) {
     for w in workloads() {
         let matrix = w.problem.compile().expect("problem compiles");
         let mut solver = Solver::new(&matrix);
         assert_eq!(count_ours(&mut solver), w.solutions, "{}", w.name);
+        let mut cells = CellsSolver::new(&matrix);
+        assert_eq!(count_cells(&mut cells), w.solutions, "cells, {}", w.name);
         let mut group = c.benchmark_group("count");
         configure(&mut group, w.slow);
         group.bench_function(w.name, |b| b.iter(|| black_box(count_ours(&mut solver))));
+        group.bench_function(format!("cells/{}", w.name), |b| {
+            b.iter(|| black_box(count_cells(&mut cells)))
+        });
+        let mut segment = CellsSolver::with_order(&matrix, OptionOrder::Segment);
+        assert_eq!(count_cells(&mut segment), w.solutions, "{}", w.name);
+        group.bench_function(format!("cells-segment/{}", w.name), |b| {
+            b.iter(|| black_box(count_cells(&mut segment)))
+        });
         group.finish();
     }
 }
@@ -93,6 +114,15 @@ fn bench_reset_select(c: &mut Criterion) {
                 solver.select(black_box(o)).expect("compatible options");
             }
             solver.reset();
+        })
+    });
+    let mut cells = CellsSolver::new(&matrix);
+    c.bench_function("reset_select/cells/8-queens-3-givens", |b| {
+        b.iter(|| {
+            for &o in &options {
+                cells.select(black_box(o)).expect("compatible options");
+            }
+            cells.reset();
         })
     });
 }

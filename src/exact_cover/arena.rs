@@ -42,7 +42,7 @@ pub(crate) const COVERED: u32 = 1 << 31;
 /// Added to the length of every secondary item, so only primary items can
 /// ever have length 0: the dead-end count in `hide`/`unhide` then needs no
 /// test of the item's kind. Lengths stay far below it.
-const SECONDARY_BASE: u32 = 1 << 30;
+pub(crate) const SECONDARY_BASE: u32 = 1 << 30;
 
 /// The links of one node: all the dance changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -483,7 +483,7 @@ impl Dance<'_> {
 
 /// [`Dance::choose`] on the primaries' lengths `lens`, with `zeros` of them 0.
 #[inline(always)]
-fn choose(lens: &[u32], zeros: u32) -> u32 {
+pub(crate) fn choose(lens: &[u32], zeros: u32) -> u32 {
     let floor = if zeros > 0 { 0 } else { 1 };
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {

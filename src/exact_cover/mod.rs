@@ -7,12 +7,14 @@
 //! [`Solver::search`] with a visitor.
 
 mod arena;
+mod cells;
 pub mod knuth_format;
 mod problem;
 mod search;
 mod verify;
 
 pub use arena::Matrix;
+pub use cells::{CellsSolver, OptionOrder};
 pub use problem::{Item, ItemKind, Problem, ProblemError};
 pub use search::{Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES};
 pub use verify::{verify, CoverError};

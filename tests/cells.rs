@@ -6,13 +6,16 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use dlx_engine::exact_cover::{
-    verify, CellsSolver, End, ItemKind, Limits, Matrix, OptionOrder, Problem, Report, Solver,
+    verify, CellsSolver, End, Limits, Matrix, OptionOrder, Problem, Report, Solver,
 };
 use dlx_engine::problems::{
     knuth_example, langford_pairs, n_queens, polyomino_packing, PENTOMINOES,
 };
 use dlx_engine::puzzles::sudoku::{encoding, samples, Grid};
 use proptest::prelude::*;
+
+mod common;
+use common::{build, problems};
 
 /// Every solution of a search, in the order visited, plus its report.
 fn all_dlx(m: &Matrix) -> (Vec<Vec<usize>>, Report) {
@@ -301,42 +304,6 @@ fn select_after_a_stopped_search_matches_dlx() {
     assert_eq!(cells.count(Limits::none()), dlx.count(Limits::none()));
 }
 
-/// A random small problem: item kinds (true = primary) and options.
-fn problems() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
-    (1usize..=8).prop_flat_map(|items| {
-        let kinds = proptest::collection::vec(proptest::bool::weighted(0.75), items);
-        let options = proptest::collection::vec(
-            proptest::collection::btree_set(0..items, 1..=items.min(4)),
-            0..=16,
-        );
-        (kinds, options).prop_map(|(kinds, options)| {
-            (
-                kinds,
-                options
-                    .into_iter()
-                    .map(|s| s.into_iter().collect())
-                    .collect(),
-            )
-        })
-    })
-}
-
-fn build(kinds: &[bool], options: &[Vec<usize>]) -> Problem {
-    let mut p = Problem::new();
-    for (k, &primary) in kinds.iter().enumerate() {
-        let kind = if primary {
-            ItemKind::Primary
-        } else {
-            ItemKind::Secondary
-        };
-        p.add_item(format!("i{k}"), kind).unwrap();
-    }
-    for o in options {
-        let _ = p.add_option(o); // options without a primary item are rejected
-    }
-    p
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -345,11 +312,11 @@ proptest! {
     /// stops both at the same place.
     #[test]
     fn random_problems_match_dlx(
-        (kinds, options) in problems(),
+        (kinds, options) in problems(8, 16),
         given in 0usize..16,
         budget in 0u64..20,
     ) {
-        let p = build(&kinds, &options);
+        let (p, _) = build(&kinds, &options);
         let m = p.compile().unwrap();
         let mut dlx = Solver::new(&m);
         let mut cells = CellsSolver::new(&m);

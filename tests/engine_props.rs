@@ -2,47 +2,11 @@
 
 use std::ops::ControlFlow;
 
-use dlx_engine::exact_cover::{verify, End, ItemKind, Limits, Problem, Solver};
+use dlx_engine::exact_cover::{verify, End, Limits, Solver};
 use proptest::prelude::*;
 
-/// A random small problem: items (some secondary) and options as item sets.
-fn problems() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
-    (1usize..=7).prop_flat_map(|items| {
-        let kinds = proptest::collection::vec(proptest::bool::weighted(0.75), items);
-        let options = proptest::collection::vec(
-            proptest::collection::btree_set(0..items, 1..=items.min(4)),
-            0..=12,
-        );
-        (kinds, options).prop_map(|(kinds, options)| {
-            (
-                kinds,
-                options
-                    .into_iter()
-                    .map(|s| s.into_iter().collect())
-                    .collect(),
-            )
-        })
-    })
-}
-
-/// Builds the problem, dropping options the builder rejects (no primary item).
-fn build(kinds: &[bool], options: &[Vec<usize>]) -> (Problem, Vec<Vec<usize>>) {
-    let mut p = Problem::new();
-    for (k, &primary) in kinds.iter().enumerate() {
-        let kind = if primary {
-            ItemKind::Primary
-        } else {
-            ItemKind::Secondary
-        };
-        p.add_item(format!("i{k}"), kind).unwrap();
-    }
-    let kept: Vec<Vec<usize>> = options
-        .iter()
-        .filter(|o| p.add_option(o).is_ok())
-        .cloned()
-        .collect();
-    (p, kept)
-}
+mod common;
+use common::{build, problems};
 
 /// Counts exact covers by trying every subset of options.
 fn brute_force(kinds: &[bool], options: &[Vec<usize>]) -> u64 {
@@ -69,7 +33,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn counts_match_brute_force_and_solutions_verify((kinds, options) in problems()) {
+    fn counts_match_brute_force_and_solutions_verify((kinds, options) in problems(7, 12)) {
         let (problem, kept) = build(&kinds, &options);
         let expected = brute_force(&kinds, &kept);
         let mut solver = Solver::new(&problem.compile().unwrap());
@@ -88,7 +52,7 @@ proptest! {
     }
 
     #[test]
-    fn preselection_equals_filtering((kinds, options) in problems(), pick in any::<prop::sample::Index>()) {
+    fn preselection_equals_filtering((kinds, options) in problems(7, 12), pick in any::<prop::sample::Index>()) {
         let (problem, kept) = build(&kinds, &options);
         prop_assume!(!kept.is_empty());
         let chosen = pick.index(kept.len());

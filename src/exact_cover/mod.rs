@@ -5,6 +5,10 @@
 //! [`Solver::reset`], [`Solver::select`] the options every solution must
 //! contain, then [`Solver::first_solution`], [`Solver::count`] or
 //! [`Solver::search`] with a visitor.
+//!
+//! [`CellsSolver`] runs the same search on Knuth's sparse sets ("dancing
+//! cells") behind the same API; it is slower than [`Solver`] on everything
+//! measured (`benches/README.md`) and kept as a tested reference.
 
 mod arena;
 mod cells;

@@ -334,7 +334,10 @@ impl Grid {
     pub fn to_line(&self) -> String {
         assert!(self.box_size <= 5, "the line format stops at 25x25");
         let side = self.side();
-        self.cells.iter().map(|&v| value_symbol(v, side)).collect()
+        // Every symbol is ASCII: building bytes skips the UTF-8 encoding of
+        // each `char` (this runs once per record of a bulk file).
+        let bytes = self.cells.iter().map(|&v| value_symbol(v, side) as u8);
+        String::from_utf8(bytes.collect()).expect("line symbols are ASCII")
     }
 
     /// A numeric grid: one row per line, entries separated by one space,

@@ -8,8 +8,9 @@
 //! - then every option's nodes, with a *spacer* node before the first option,
 //!   between consecutive options and after the last. A spacer has `item == 0`;
 //!   its `up` is the first node of the option before it and its `down` the
-//!   last node of the option after it, so `hide`/`unhide` can walk an option
-//!   cyclically without knowing its length.
+//!   last node of the option after it, so an option can be walked backwards
+//!   from any of its nodes (`uncommit_others` does: it must undo covers in
+//!   reverse order).
 //!
 //! The links of a node are one 8-byte record (`up`, `down`), so hiding a
 //! node writes one cache line where parallel vectors wrote two. What never
@@ -25,8 +26,11 @@
 //!
 //! Item lengths live in their own contiguous array, and a covered item keeps
 //! its length with the [`COVERED`] bit set. That makes the MRV choice a plain
-//! first-minimum scan over `len[1..=primaries]` that the compiler vectorises,
+//! first-minimum scan over `len[1..=primaries]` (AVX2 when the CPU has it),
 //! instead of a walk along a linked list of active items.
+//!
+//! The dance itself runs on a [`Dance`]: the arrays borrowed apart, the
+//! counters in locals; the search keeps one for its whole loop.
 
 use std::sync::Arc;
 

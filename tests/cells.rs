@@ -110,33 +110,49 @@ fn first_solution_matches_dlx_and_verifies() {
     }
 }
 
-/// Solves a 9x9 puzzle given as a line: givens selected, up to 2 solutions.
-/// Returns the solution grids (as lines) and the report.
-fn sudoku<S>(
-    solver: &mut S,
-    line: &str,
-    select: impl Fn(&mut S, usize) -> bool,
-    search: impl Fn(&mut S, &mut dyn FnMut(&[usize])) -> Report,
-) -> (Vec<String>, Report) {
-    let puzzle = Grid::from_line(line).unwrap();
+/// Solves a 9x9 puzzle given as a line with either solver (they share the
+/// API, not a trait): givens selected, up to 2 solutions. Gives the
+/// solution grids (as lines) and the report.
+macro_rules! sudoku {
+    ($solver:expr, $line:expr) => {{
+        let puzzle = Grid::from_line($line).unwrap();
+        for option in given_options(&puzzle) {
+            assert!($solver.select(option).is_ok(), "givens do not clash");
+        }
+        let mut found = Vec::new();
+        let report = $solver.search(Limits::solutions(2), |options| {
+            found.push(options.to_vec());
+            ControlFlow::Continue(())
+        });
+        (solution_lines(&puzzle, &found), report)
+    }};
+}
+
+/// The options of the givens of `puzzle`.
+fn given_options(puzzle: &Grid) -> Vec<usize> {
     let side = puzzle.side();
-    for (k, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 {
-            let option = encoding::option(side, k / side, k % side, v as usize - 1);
-            assert!(select(solver, option), "givens do not clash");
-        }
-    }
-    let mut grids = Vec::new();
-    let report = search(solver, &mut |options| {
-        let mut g = puzzle.clone();
-        for &o in options {
-            let (r, c, d) = encoding::decode(side, o);
-            g.set(r, c, d as u8 + 1);
-        }
-        g.check_solution(&puzzle).unwrap();
-        grids.push(g.to_line());
-    });
-    (grids, report)
+    let cells = puzzle.cells().iter().enumerate();
+    cells
+        .filter(|&(_, &v)| v != 0)
+        .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1))
+        .collect()
+}
+
+/// The grids of `solutions` of `puzzle` as lines, each checked.
+fn solution_lines(puzzle: &Grid, solutions: &[Vec<usize>]) -> Vec<String> {
+    let side = puzzle.side();
+    solutions
+        .iter()
+        .map(|options| {
+            let mut g = puzzle.clone();
+            for &o in options {
+                let (r, c, d) = encoding::decode(side, o);
+                g.set(r, c, d as u8 + 1);
+            }
+            g.check_solution(puzzle).unwrap();
+            g.to_line()
+        })
+        .collect()
 }
 
 #[test]
@@ -151,32 +167,12 @@ fn sudoku_samples_solve_like_dlx() {
         (samples::EASY, samples::EASY_SOLUTION),
     ] {
         dlx.reset();
-        let expected = sudoku(
-            &mut dlx,
-            line,
-            |s, o| s.select(o).is_ok(),
-            |s, f| {
-                s.search(Limits::solutions(2), |o| {
-                    f(o);
-                    ControlFlow::Continue(())
-                })
-            },
-        );
+        let expected = sudoku!(dlx, line);
         assert_eq!(expected.0, vec![solution.to_string()]);
         assert_eq!(expected.1.end, End::Exhausted);
         for (c, same_nodes) in [(&mut cells, true), (&mut segment, false)] {
             c.reset();
-            let got = sudoku(
-                c,
-                line,
-                |s, o| s.select(o).is_ok(),
-                |s, f| {
-                    s.search(Limits::solutions(2), |o| {
-                        f(o);
-                        ControlFlow::Continue(())
-                    })
-                },
-            );
+            let got = sudoku!(c, line);
             assert_eq!(got.0, expected.0);
             assert_eq!(got.1.end, End::Exhausted);
             if same_nodes {

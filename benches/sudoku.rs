@@ -35,6 +35,8 @@ use dlx_engine::exact_cover::{End, Limits};
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
 
+#[path = "common/files.rs"]
+mod files;
 #[path = "common/peers.rs"]
 mod peers;
 use peers::{dlx_crate_solve, to_peer_sudoku};
@@ -55,25 +57,18 @@ fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The first `limit` Sudoku lines of `path` (blank and `#` lines skipped,
-/// text after the puzzle ignored), parsed and their givens checked.
-fn load(path: &Path, limit: usize) -> Vec<Grid> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .take(limit)
-        .enumerate()
-        .map(|(k, line)| {
-            let token = line.split_whitespace().next().unwrap_or_default();
-            let grid = Grid::from_line(token)
-                .unwrap_or_else(|e| panic!("{} puzzle {}: {e}", path.display(), k + 1));
-            grid.check_givens()
-                .unwrap_or_else(|e| panic!("{} puzzle {}: {e}", path.display(), k + 1));
-            grid
-        })
-        .collect()
+/// The first `limit` puzzles of side `side` in `path`; every record must be
+/// one.
+fn load(path: &Path, side: usize, limit: usize) -> Vec<Grid> {
+    let (grids, skipped) =
+        files::load(path, side, Some(limit)).unwrap_or_else(|e| panic!("cannot read {e}"));
+    assert_eq!(
+        skipped,
+        0,
+        "{}: records that are not {side}x{side} puzzles",
+        path.display()
+    );
+    grids
 }
 
 // ---------------------------------------------------------------------------
@@ -184,11 +179,11 @@ fn sudoku9_sets() -> Vec<(String, Vec<Grid>)> {
     let mut sets = vec![
         (
             "minimal-1000".to_string(),
-            load(&bundled.join("minimal-1000.txt"), usize::MAX),
+            load(&bundled.join("minimal-1000.txt"), 9, usize::MAX),
         ),
         (
             "hardest-100".to_string(),
-            load(&bundled.join("hardest-100.txt"), usize::MAX),
+            load(&bundled.join("hardest-100.txt"), 9, usize::MAX),
         ),
     ];
     let shared = manifest_dir().join("../shared/datasets");
@@ -203,7 +198,10 @@ fn sudoku9_sets() -> Vec<(String, Vec<Grid>)> {
     for name in SHARED_SETS {
         let path = shared.join(format!("{name}.txt"));
         if path.is_file() {
-            sets.push((format!("{name}-{SHARED_LIMIT}"), load(&path, SHARED_LIMIT)));
+            sets.push((
+                format!("{name}-{SHARED_LIMIT}"),
+                load(&path, 9, SHARED_LIMIT),
+            ));
         } else {
             eprintln!("note: {} not found: skipped", path.display());
         }
@@ -310,8 +308,12 @@ fn bench_sudoku9(c: &mut Criterion) {
 // 16x16 and 25x25
 // ---------------------------------------------------------------------------
 
-fn bench_big(c: &mut Criterion, group_name: &str, file: &str, take: usize) {
-    let grids = load(&manifest_dir().join("puzzles/sudoku").join(file), take);
+fn bench_big(c: &mut Criterion, group_name: &str, file: &str, side: usize, take: usize) {
+    let grids = load(
+        &manifest_dir().join("puzzles/sudoku").join(file),
+        side,
+        take,
+    );
     let n = grids.len();
     let mut group = c.benchmark_group(group_name);
     configure(&mut group);
@@ -351,11 +353,11 @@ fn bench_big(c: &mut Criterion, group_name: &str, file: &str, take: usize) {
 }
 
 fn bench_sudoku16(c: &mut Criterion) {
-    bench_big(c, "sudoku16", "16x16-100.txt", 20);
+    bench_big(c, "sudoku16", "16x16-100.txt", 16, 20);
 }
 
 fn bench_sudoku25(c: &mut Criterion) {
-    bench_big(c, "sudoku25", "25x25-20.txt", 3);
+    bench_big(c, "sudoku25", "25x25-20.txt", 25, 3);
 }
 
 // ---------------------------------------------------------------------------

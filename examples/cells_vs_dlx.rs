@@ -34,6 +34,9 @@ use std::time::Instant;
 use dlx_engine::exact_cover::{CellsSolver, Limits, OptionOrder, Report, Solver};
 use dlx_engine::puzzles::sudoku::{encoding, Grid};
 
+#[path = "../benches/common/files.rs"]
+mod files;
+
 const SOLVERS: [&str; 3] = [
     "DLX (Solver)",
     "cells, problem order",
@@ -81,23 +84,10 @@ struct Puzzle {
     givens: Vec<usize>,
 }
 
+/// The first `limit` 9x9 puzzles of `path` with their givens' options.
 fn load(path: &str, limit: Option<usize>) -> Result<Vec<Puzzle>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut puzzles = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if puzzles.len() >= limit.unwrap_or(usize::MAX) {
-            break;
-        }
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let token = line.split_whitespace().next().unwrap_or_default();
-        let Ok(grid) = Grid::from_line(token) else {
-            continue;
-        };
-        if grid.side() != 9 || grid.check_givens().is_err() {
-            continue;
-        }
+    let (grids, _) = files::load(Path::new(path), 9, limit)?;
+    let puzzle = |grid: Grid| {
         let givens = grid
             .cells()
             .iter()
@@ -105,9 +95,9 @@ fn load(path: &str, limit: Option<usize>) -> Result<Vec<Puzzle>, String> {
             .filter(|&(_, &v)| v != 0)
             .map(|(k, &v)| encoding::option(9, k / 9, k % 9, v as usize - 1))
             .collect();
-        puzzles.push(Puzzle { grid, givens });
-    }
-    Ok(puzzles)
+        Puzzle { grid, givens }
+    };
+    Ok(grids.into_iter().map(puzzle).collect())
 }
 
 /// The grid of a solution (option numbers).

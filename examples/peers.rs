@@ -28,6 +28,8 @@ use dlx_engine::bench::Machine;
 use dlx_engine::exact_cover::Limits;
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
 
+#[path = "../benches/common/files.rs"]
+mod files;
 #[path = "../benches/common/peers.rs"]
 mod peers;
 use peers::{dlx_crate_solve, to_peer_sudoku};
@@ -85,28 +87,6 @@ fn parse_args() -> Result<Args, String> {
         limit,
         block,
     })
-}
-
-/// The first `limit` 9x9 puzzles of `path`; lines that are not one are
-/// counted and skipped.
-fn load(path: &str, limit: Option<usize>) -> Result<(Vec<Grid>, usize), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut grids = Vec::new();
-    let mut skipped = 0;
-    for line in text.lines().map(str::trim) {
-        if grids.len() >= limit.unwrap_or(usize::MAX) {
-            break;
-        }
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let token = line.split_whitespace().next().unwrap_or_default();
-        match Grid::from_line(token) {
-            Ok(g) if g.side() == 9 && g.check_givens().is_ok() => grids.push(g),
-            _ => skipped += 1,
-        }
-    }
-    Ok((grids, skipped))
 }
 
 /// Per-solver measurements of one file.
@@ -182,7 +162,7 @@ fn run_file(
     block: usize,
     ours: &mut DlxSudoku,
 ) -> Result<Vec<f64>, String> {
-    let (grids, skipped) = load(path, limit)?;
+    let (grids, skipped) = files::load(Path::new(path), 9, limit)?;
     if grids.is_empty() {
         return Err(format!("{path}: no 9x9 puzzles"));
     }

@@ -3,6 +3,7 @@
 
 mod cli;
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -54,6 +55,81 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
     Ok((name, Box::new(BufReader::with_capacity(1 << 16, file))))
 }
 
+/// The slot holding the progress bar currently shown, if any. Writers that
+/// share the terminal with it ([`UnderBar`]) look here.
+pub type BarSlot = RefCell<Option<ProgressBar>>;
+
+/// A line-buffered writer for a stream that shares the terminal with a
+/// progress bar: every batch of whole lines is written in one go with the
+/// bar lifted ([`ProgressBar::suspend`]), so lines never land inside the
+/// bar. Without a bar the lines go straight through.
+///
+/// It holds no lock between writes: the bar's steady-tick thread draws on
+/// stderr too, and a writer that kept `io::stderr().lock()` while the main
+/// thread waits for the bar (`finish_and_clear`) deadlocks both.
+pub struct UnderBar<'a, W: Write> {
+    inner: W,
+    bar: &'a BarSlot,
+    /// The unfinished last line, held until its newline or a flush.
+    pending: Vec<u8>,
+}
+
+impl<'a, W: Write> UnderBar<'a, W> {
+    /// Wraps `inner` (unlocked `io::stderr()` or `io::stdout()`).
+    pub fn new(inner: W, bar: &'a BarSlot) -> Self {
+        UnderBar {
+            inner,
+            bar,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Writes the pending bytes, with the bar lifted if there is one.
+    fn emit(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let (inner, pending) = (&mut self.inner, &self.pending);
+        let mut write = || {
+            inner.write_all(pending)?;
+            inner.flush()
+        };
+        let result = match &*self.bar.borrow() {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        };
+        self.pending.clear();
+        result
+    }
+}
+
+impl<W: Write> Write for UnderBar<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match buf.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.pending.extend_from_slice(&buf[..=last]);
+                self.emit()?;
+                self.pending.extend_from_slice(&buf[last + 1..]);
+            }
+            None => self.pending.extend_from_slice(buf),
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.emit()?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for UnderBar<'_, W> {
+    fn drop(&mut self) {
+        // A last line without its newline; there is no one left to tell
+        // about an error.
+        let _ = self.emit();
+    }
+}
+
 fn run_solve(args: SolveArgs) -> io::Result<u8> {
     let mode = if args.count {
         Mode::Count
@@ -77,6 +153,14 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
         node_limit: args.node_limit,
         timeout: args.timeout_ms.map(std::time::Duration::from_millis),
     };
+    let files = if args.files.is_empty() {
+        vec!["-".into()]
+    } else {
+        args.files.clone()
+    };
+    // The progress bar of the file being solved: answers on a terminal and
+    // diagnostics pass under it.
+    let bar: BarSlot = RefCell::new(None);
     // An output file that cannot be written is an error before any work.
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => {
@@ -84,14 +168,12 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
                 io::Error::new(e.kind(), format!("{}: {e}", path.display()))
             })?))
         }
-        None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+        None => Box::new(BufWriter::with_capacity(
+            1 << 16,
+            UnderBar::new(io::stdout(), &bar),
+        )),
     };
-    let files = if args.files.is_empty() {
-        vec!["-".into()]
-    } else {
-        args.files.clone()
-    };
-    let mut stderr = io::stderr().lock();
+    let mut stderr = UnderBar::new(io::stderr(), &bar);
     let mut total = Summary::default();
     let mut trouble = false;
     for path in &files {
@@ -104,6 +186,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
             }
         };
         let progress = progress_bar(path, args.no_progress);
+        bar.replace(progress.clone());
         let tick = || {
             if let Some(bar) = &progress {
                 bar.inc(1);
@@ -115,6 +198,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
             tick: &tick,
         };
         let summary = solve::solve_file(&name, input, &options, &mut sinks);
+        bar.replace(None);
         if let Some(bar) = &progress {
             bar.finish_and_clear();
         }
@@ -138,6 +222,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
     if args.stats && files.len() > 1 {
         write!(stderr, "{}", total.report("total", options.threads))?;
     }
+    stderr.flush()?;
     Ok(if trouble {
         TROUBLE
     } else if total.all_solved() {
@@ -163,4 +248,139 @@ fn progress_bar(path: &Path, disabled: bool) -> Option<ProgressBar> {
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(bar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use indicatif::{ProgressDrawTarget, TermLike};
+
+    /// A screen shared by a fake terminal (the bar's draw target) and the
+    /// writer under test: it records whether the bar is showing when text
+    /// arrives.
+    #[derive(Debug, Default)]
+    struct Screen {
+        /// The bar is drawn and not cleared since.
+        bar_showing: bool,
+        /// Text written by the writer under test, in order.
+        text: Vec<u8>,
+        /// Bytes of text that arrived while the bar was showing.
+        garbled: usize,
+        /// Times the bar was drawn.
+        draws: usize,
+    }
+
+    #[derive(Debug, Clone, Default)]
+    struct FakeTerm(Arc<Mutex<Screen>>);
+
+    impl TermLike for FakeTerm {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, _: &str) -> io::Result<()> {
+            self.write_str("")
+        }
+        fn write_str(&self, _: &str) -> io::Result<()> {
+            let mut screen = self.0.lock().unwrap();
+            screen.bar_showing = true;
+            screen.draws += 1;
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            self.0.lock().unwrap().bar_showing = false;
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Write for FakeTerm {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let mut screen = self.0.lock().unwrap();
+            if screen.bar_showing {
+                screen.garbled += buf.len();
+            }
+            screen.text.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The shape of `dlx solve` on a terminal: a bar with a steady tick
+    /// drawing from its own thread, diagnostics written while it runs, then
+    /// `finish_and_clear` on the writing thread. This used to hang forever
+    /// (the writer held the stderr lock the tick thread needed); it must
+    /// finish, and every line must land while the bar is lifted, whole.
+    #[test]
+    fn writes_under_a_ticking_bar_neither_hang_nor_garble() {
+        let term = FakeTerm::default();
+        let screen = term.0.clone();
+        let (done, finished) = mpsc::channel();
+        std::thread::spawn(move || {
+            let bar = ProgressBar::with_draw_target(
+                None,
+                ProgressDrawTarget::term_like_with_hz(Box::new(term.clone()), 100),
+            );
+            bar.enable_steady_tick(Duration::from_millis(1));
+            let slot: BarSlot = RefCell::new(Some(bar.clone()));
+            let mut err = UnderBar::new(term, &slot);
+            for k in 0..200 {
+                // In pieces, as `writeln!` may write them.
+                write!(err, "f.txt:{k}: ").unwrap();
+                std::thread::sleep(Duration::from_micros(200));
+                writeln!(err, "unsolvable").unwrap();
+                bar.inc(1);
+            }
+            write!(err, "no newline").unwrap();
+            slot.replace(None);
+            bar.finish_and_clear();
+            drop(err);
+            done.send(()).unwrap();
+        });
+        finished
+            .recv_timeout(Duration::from_secs(20))
+            .expect("writing under a ticking bar hung");
+        let screen = screen.lock().unwrap();
+        assert!(screen.draws > 0, "the fake terminal never saw the bar");
+        assert_eq!(screen.garbled, 0, "text was written over the bar");
+        let text = String::from_utf8(screen.text.clone()).unwrap();
+        let expected: String = (0..200)
+            .map(|k| format!("f.txt:{k}: unsolvable\n"))
+            .chain(["no newline".to_string()])
+            .collect();
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn without_a_bar_lines_go_straight_through() {
+        let slot: BarSlot = RefCell::new(None);
+        let mut buf = Vec::new();
+        {
+            let mut w = UnderBar::new(&mut buf, &slot);
+            w.write_all(b"one\ntw").unwrap();
+            w.write_all(b"o\n").unwrap();
+            w.write_all(b"three").unwrap();
+            w.flush().unwrap();
+        }
+        assert_eq!(buf, b"one\ntwo\nthree");
+    }
 }

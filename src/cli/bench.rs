@@ -134,7 +134,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 }
                 files.push(file);
             }
-            Err(BenchError::Io(e)) => return Err(e),
+            Err(BenchError::Io(e)) => {
+                if let Some(bar) = &bar {
+                    bar.finish_and_clear();
+                }
+                return Err(e);
+            }
             Err(wrong @ BenchError::WrongAnswer { .. }) => {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();

@@ -63,7 +63,9 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
         usize::from,
     );
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut err = io::stderr().lock();
+    // Not locked: a worker's panic message must not wait for a lock this
+    // thread holds while it waits for the workers.
+    let mut err = io::stderr();
     let config = Config {
         threads,
         ..Config::default()

@@ -4,9 +4,9 @@
 mod cli;
 
 use std::cell::RefCell;
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -130,6 +130,98 @@ impl<W: Write> Drop for UnderBar<'_, W> {
     }
 }
 
+/// What identifies a file on disk: device and inode on Unix (so hard links
+/// and symbolic links are seen through), the canonical path elsewhere.
+#[cfg(unix)]
+type FileId = (u64, u64);
+/// What identifies a file on disk: the canonical path.
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+/// The identity of an existing regular file; `-` means standard input.
+/// `None` for a file that does not exist yet and for devices, pipes and
+/// terminals, which writing cannot wipe.
+fn file_id(path: &Path) -> Option<FileId> {
+    let path = if path.as_os_str() == "-" {
+        Path::new("/dev/stdin")
+    } else {
+        path
+    };
+    let meta = fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        fs::canonicalize(path).ok()
+    }
+}
+
+/// Where an output path would land: the canonical path of its directory
+/// joined with its name (the file itself need not exist yet).
+fn output_place(path: &Path) -> Option<PathBuf> {
+    if let Ok(full) = fs::canonicalize(path) {
+        return Some(full);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(fs::canonicalize(dir).ok()?.join(path.file_name()?))
+}
+
+/// Refuses, before any work, an output that is one of the inputs (writing
+/// it would truncate the input before it is read) or another output.
+/// `outputs` are (option, path) pairs such as `("--json", path)`; `inputs`
+/// may hold `-` (standard input, when it is redirected from a file).
+pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::Result<()> {
+    for (k, &(option, out)) in outputs.iter().enumerate() {
+        if let Some(out_id) = file_id(out) {
+            if let Some(input) = inputs.iter().find(|i| file_id(i).as_ref() == Some(&out_id)) {
+                let input = if input.as_os_str() == "-" {
+                    "standard input".to_string()
+                } else {
+                    input.display().to_string()
+                };
+                let output = if option.starts_with('-') {
+                    format!("{} ({option})", out.display())
+                } else {
+                    option.to_string()
+                };
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("{output} would overwrite the input {input}; write to another file"),
+                ));
+            }
+        }
+        // Devices such as /dev/null take any number of reports.
+        let special = |p: &Path| fs::metadata(p).is_ok_and(|m| !m.is_file());
+        for &(other_option, other) in &outputs[..k] {
+            if special(out) || special(other) {
+                continue;
+            }
+            let same = out == other
+                || file_id(out).is_some_and(|id| file_id(other) == Some(id))
+                || output_place(out).is_some_and(|p| output_place(other) == Some(p));
+            if same {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{}: given to both {other_option} and {option}; one file cannot hold two reports",
+                        out.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn run_solve(args: SolveArgs) -> io::Result<u8> {
     let mode = if args.count {
         Mode::Count
@@ -158,6 +250,15 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
     } else {
         args.files.clone()
     };
+    // Answers written over an input would truncate it before it is read
+    // (standard output too, when `>>` sends it to an input file).
+    let out_path = args.out.as_deref().unwrap_or(Path::new("/dev/stdout"));
+    let out_option = if args.out.is_some() {
+        "-o"
+    } else {
+        "standard output"
+    };
+    refuse_overwrites(&files, &[(out_option, out_path)])?;
     // The progress bar of the file being solved: answers on a terminal and
     // diagnostics pass under it.
     let bar: BarSlot = RefCell::new(None);

@@ -1,11 +1,18 @@
-//! Guards of the `dlx` command line: no hang under a progress bar.
+//! Guards of the `dlx` command line: no hang under a progress bar, no
+//! output written over an input.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::{self, Stdio};
 use std::time::{Duration, Instant};
 
+use assert_cmd::Command;
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
+use predicates::prelude::*;
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
 
 /// Three lines: two copies of `EASY` around an unsolvable puzzle (two 5s
 /// in its first row).
@@ -14,6 +21,10 @@ fn puzzles(dir: &Path) -> PathBuf {
     let path = dir.join("puzzles.txt");
     fs::write(&path, format!("{EASY}\n{unsolvable}\n{EASY}\n")).unwrap();
     path
+}
+
+fn stderr_of(out: &process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 // ---- 1. No deadlock with the progress bar on a terminal -----------------
@@ -113,4 +124,173 @@ fn solve_with_a_progress_bar_finishes() {
     let (_, screen) = under_a_terminal(&command, dir.path(), limit).unwrap();
     assert!(screen.contains(EASY_SOLUTION), "{screen}");
     assert!(screen.contains("EXIT=1"), "{screen}");
+}
+
+// ---- 2. Outputs that would overwrite an input -----------------------------
+
+#[test]
+fn solve_refuses_to_write_over_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    let before = fs::read(&input).unwrap();
+    let out = dlx()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("puzzles.txt") && err.contains("overwrite"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(fs::read(&input).unwrap(), before, "the input was touched");
+
+    // The same file by another name: `./`, a symbolic link, a hard link.
+    let dotted = dir.path().join(".").join("puzzles.txt");
+    #[allow(unused_mut)]
+    let mut aliases = vec![dotted];
+    #[cfg(unix)]
+    {
+        let symlink = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&input, &symlink).unwrap();
+        let hard = dir.path().join("hard.txt");
+        fs::hard_link(&input, &hard).unwrap();
+        aliases.extend([symlink, hard]);
+    }
+    for alias in aliases {
+        dlx()
+            .arg("solve")
+            .arg(&input)
+            .arg("-o")
+            .arg(&alias)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("overwrite"));
+        assert_eq!(fs::read(&input).unwrap(), before, "{}", alias.display());
+    }
+
+    // Not the first input: still refused before any answer is written.
+    let other = dir.path().join("other.txt");
+    fs::write(&other, format!("{EASY}\n")).unwrap();
+    dlx()
+        .arg("solve")
+        .arg(&other)
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .assert()
+        .code(2);
+    assert_eq!(fs::read(&input).unwrap(), before);
+
+    // A new file, or an existing file that is not an input, is fine.
+    for target in [dir.path().join("new.out"), other.clone()] {
+        dlx()
+            .arg("solve")
+            .arg(&input)
+            .arg("-o")
+            .arg(&target)
+            .assert()
+            .code(1);
+        assert_eq!(fs::read_to_string(&target).unwrap().lines().count(), 3);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_refuses_redirections_onto_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    let before = fs::read(&input).unwrap();
+    let bin = env!("CARGO_BIN_EXE_dlx");
+    // `dlx solve -o f < f`.
+    let out = process::Command::new(bin)
+        .args(["solve", "-o"])
+        .arg(&input)
+        .stdin(File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr_of(&out).contains("standard input"), "{out:?}");
+    assert_eq!(fs::read(&input).unwrap(), before);
+    // `dlx solve f >> f`: the answers would be read back as puzzles.
+    let out = process::Command::new(bin)
+        .arg("solve")
+        .arg(&input)
+        .stdout(File::options().append(true).open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr_of(&out).contains("standard output"), "{out:?}");
+    assert_eq!(fs::read(&input).unwrap(), before);
+    // Standard output to another file still works.
+    let answers = dir.path().join("answers.txt");
+    let status = process::Command::new(bin)
+        .arg("solve")
+        .arg(&input)
+        .stdout(File::create(&answers).unwrap())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(fs::read_to_string(&answers).unwrap().lines().count(), 3);
+}
+
+#[test]
+fn bench_refuses_reports_over_an_input_or_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("easy.txt");
+    fs::write(&input, format!("{EASY}\n{EASY}\n")).unwrap();
+    let before = fs::read(&input).unwrap();
+    for option in ["--json", "--markdown", "--plot"] {
+        let out = dlx()
+            .args(["bench", "--solvers", "dlx", "--no-progress"])
+            .arg(&input)
+            .arg(option)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{option}: {out:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains("easy.txt") && err.contains(option), "{err}");
+        assert!(out.stdout.is_empty(), "{option}: work was done");
+        assert_eq!(fs::read(&input).unwrap(), before, "{option}");
+    }
+    // Two reports to one file, whether it exists yet or not.
+    let report = dir.path().join("report");
+    for exists in [false, true] {
+        if exists {
+            fs::write(&report, "keep").unwrap();
+        }
+        let out = dlx()
+            .args(["bench", "--solvers", "dlx", "--no-progress"])
+            .arg(&input)
+            .arg("--json")
+            .arg(&report)
+            .arg("--markdown")
+            .arg(dir.path().join(".").join("report"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = stderr_of(&out);
+        assert!(
+            err.contains("--json") && err.contains("--markdown"),
+            "{err}"
+        );
+        assert_eq!(report.exists(), exists);
+    }
+    // Different files: fine.
+    dlx()
+        .args(["bench", "--solvers", "dlx", "--no-progress"])
+        .arg(&input)
+        .arg("--json")
+        .arg(dir.path().join("r.json"))
+        .arg("--markdown")
+        .arg(dir.path().join("r.md"))
+        .assert()
+        .success();
+    assert!(dir.path().join("r.json").exists() && dir.path().join("r.md").exists());
 }

@@ -82,8 +82,17 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         limit: args.limit,
         node_limit: args.node_limit,
     };
-    // Outputs that cannot be written, and inputs that cannot be read, are
-    // errors before any work.
+    // Outputs that cannot be written, or would overwrite an input or each
+    // other, and inputs that cannot be read, are errors before any work.
+    let outputs: Vec<(&str, &Path)> = [
+        ("--json", &args.json),
+        ("--markdown", &args.markdown),
+        ("--plot", &args.plot),
+    ]
+    .into_iter()
+    .filter_map(|(option, path)| Some((option, path.as_deref()?)))
+    .collect();
+    crate::refuse_overwrites(&args.files, &outputs)?;
     let mut json = args.json.as_deref().map(create).transpose()?;
     let mut markdown = args.markdown.as_deref().map(create).transpose()?;
     let mut plot = args.plot.as_deref().map(create).transpose()?;

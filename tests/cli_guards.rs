@@ -1,5 +1,5 @@
 //! Guards of the `dlx` command line: no hang under a progress bar, no
-//! output written over an input.
+//! output written over an input, no `--max-solutions 0`.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -293,4 +293,42 @@ fn bench_refuses_reports_over_an_input_or_each_other() {
         .assert()
         .success();
     assert!(dir.path().join("r.json").exists() && dir.path().join("r.md").exists());
+}
+
+// ---- 3. --max-solutions 0 -------------------------------------------------
+
+#[test]
+fn max_solutions_zero_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("easy.txt");
+    fs::write(&input, format!("{EASY}\n")).unwrap();
+    let answers = dir.path().join("easy.out");
+    fs::write(&answers, "1\n").unwrap();
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "0"])
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--max-solutions"));
+    dlx()
+        .args(["check", "--max-solutions", "0", "--solutions"])
+        .arg(&answers)
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-solutions"));
+    // 1 is the smallest cap, and a solvable puzzle is counted as such.
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "1"])
+        .arg(&input)
+        .assert()
+        .success()
+        .stdout("1\n");
+    dlx()
+        .args(["check", "--max-solutions", "1", "--solutions"])
+        .arg(&answers)
+        .arg(&input)
+        .assert()
+        .success();
 }

@@ -1,5 +1,6 @@
 //! Guards of the `dlx` command line: no hang under a progress bar, no
-//! output written over an input, no `--max-solutions 0`.
+//! output written over an input, no `--max-solutions 0`, no claim that
+//! `dlx check` cannot settle in bounded time.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -331,4 +332,42 @@ fn max_solutions_zero_is_a_usage_error() {
         .arg(&input)
         .assert()
         .success();
+}
+
+// ---- 4. Claims `dlx check` cannot settle ----------------------------------
+
+#[test]
+fn check_gives_up_on_a_huge_claim_instead_of_hanging() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = ".".repeat(81);
+    let input = dir.path().join("many.txt");
+    fs::write(&input, format!("{empty}\n").repeat(50)).unwrap();
+    let answers = dir.path().join("big.out");
+    fs::write(&answers, format!("{}\n", u64::MAX).repeat(50)).unwrap();
+    let start = Instant::now();
+    let out = dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&answers)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(err.contains("big.out:1: "), "{err}");
+    assert!(err.contains("could not be verified"), "{err}");
+    assert!(err.contains("many.txt:1"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(60));
+    // A right count of the same grid, capped, is confirmed at once.
+    fs::write(&answers, "1000\n".repeat(50)).unwrap();
+    dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&answers)
+        .args(["--max-solutions", "1000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("50 counts recounted"));
 }

@@ -4,6 +4,7 @@
 mod cli;
 
 use std::cell::RefCell;
+use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -43,6 +44,9 @@ fn main() -> ExitCode {
 }
 
 /// Opens a named input (`-` is standard input) with a large buffer.
+///
+/// A directory is refused here, naming it: opening one succeeds on Unix and
+/// only the first read fails, with an error that names nothing.
 pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> {
     if path.as_os_str() == "-" {
         return Ok((
@@ -51,8 +55,94 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
         ));
     }
     let name = path.display().to_string();
-    let file = File::open(path).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
+    let file = File::open(path).map_err(named)?;
+    if file.metadata().map_err(named)?.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{name}: is a directory, not a file"),
+        ));
+    }
     Ok((name, Box::new(BufReader::with_capacity(1 << 16, file))))
+}
+
+/// The error of a failed write to an output, naming it: `PATH: reason`.
+///
+/// Carried inside an [`io::Error`] (of the original kind, so a broken pipe
+/// stays one); [`is_output_error`] tells it from a read error.
+#[derive(Debug)]
+pub struct OutputError {
+    name: String,
+    source: io::Error,
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.source)
+    }
+}
+
+impl std::error::Error for OutputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// Whether `e` came from writing an output (a [`Named`] writer).
+pub fn is_output_error(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<OutputError>())
+}
+
+/// A writer that names its output in every error, so that a full disk
+/// reads `dlx: PATH: No space left on device`, not a bare reason.
+#[derive(Debug)]
+pub struct Named<W> {
+    inner: W,
+    name: String,
+}
+
+impl<W: Write> Named<W> {
+    /// Wraps `inner`, called `name` in errors.
+    pub fn new(inner: W, name: impl Into<String>) -> Self {
+        Named {
+            inner,
+            name: name.into(),
+        }
+    }
+
+    fn name_error(&self, e: io::Error) -> io::Error {
+        if is_output_error(&e) {
+            return e;
+        }
+        io::Error::new(
+            e.kind(),
+            OutputError {
+                name: self.name.clone(),
+                source: e,
+            },
+        )
+    }
+}
+
+impl<W: Write> Write for Named<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.name_error(e))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner.write_all(buf).map_err(|e| self.name_error(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.name_error(e))
+    }
+}
+
+/// Creates an output file for writing, buffered, naming it in every error.
+pub fn create_output(path: &Path) -> io::Result<BufWriter<Named<File>>> {
+    let name = path.display().to_string();
+    let file = File::create(path).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    Ok(BufWriter::new(Named::new(file, name)))
 }
 
 /// The slot holding the progress bar currently shown, if any. Writers that
@@ -264,14 +354,10 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
     let bar: BarSlot = RefCell::new(None);
     // An output file that cannot be written is an error before any work.
     let mut out: Box<dyn Write> = match &args.out {
-        Some(path) => {
-            Box::new(BufWriter::new(File::create(path).map_err(|e| {
-                io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-            })?))
-        }
+        Some(path) => Box::new(create_output(path)?),
         None => Box::new(BufWriter::with_capacity(
             1 << 16,
-            UnderBar::new(io::stdout(), &bar),
+            Named::new(UnderBar::new(io::stdout(), &bar), "<stdout>"),
         )),
     };
     let mut stderr = UnderBar::new(io::stderr(), &bar);
@@ -305,7 +391,10 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
         }
         let summary = match summary {
             Ok(s) => s,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
+            // A broken output stops the run: every later answer would be lost.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe || is_output_error(&e) => {
+                return Err(e)
+            }
             Err(e) => {
                 out.flush()?;
                 writeln!(stderr, "dlx: {name}: {e}")?;
@@ -483,5 +572,32 @@ mod tests {
             w.flush().unwrap();
         }
         assert_eq!(buf, b"one\ntwo\nthree");
+    }
+
+    /// A writer that always fails as a full disk does.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(28))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn named_writers_name_their_output_and_keep_the_error_kind() {
+        let mut w = BufWriter::new(Named::new(Full, "/dev/full"));
+        writeln!(w, "answer").unwrap();
+        let e = w.flush().unwrap_err();
+        assert!(is_output_error(&e));
+        assert_eq!(e.kind(), io::Error::from_raw_os_error(28).kind());
+        assert!(e.to_string().starts_with("/dev/full: "), "{e}");
+        // Named once, even through two layers.
+        let mut twice = Named::new(Named::new(Full, "inner"), "outer");
+        let e = twice.write_all(b"x").unwrap_err();
+        assert!(e.to_string().starts_with("inner: "), "{e}");
+        assert!(!is_output_error(&io::Error::other("read failed")));
     }
 }

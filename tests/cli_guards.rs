@@ -1,6 +1,7 @@
 //! Guards of the `dlx` command line: no hang under a progress bar, no
 //! output written over an input, no `--max-solutions 0`, no claim that
-//! `dlx check` cannot settle in bounded time.
+//! `dlx check` cannot settle in bounded time, I/O errors that name their
+//! file.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -370,4 +371,83 @@ fn check_gives_up_on_a_huge_claim_instead_of_hanging() {
         .assert()
         .success()
         .stdout(predicate::str::contains("50 counts recounted"));
+}
+
+// ---- 5. I/O errors name their file ----------------------------------------
+
+#[test]
+fn write_errors_name_the_output() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    dlx()
+        .arg("solve")
+        .arg(&input)
+        .args(["-o", "/dev/full"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("\ndlx: /dev/full: No space left"));
+    for option in ["--json", "--markdown", "--plot"] {
+        dlx()
+            .args(["bench", "--solvers", "dlx", "--no-progress"])
+            .arg(&input)
+            .args([option, "/dev/full"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("dlx: /dev/full: No space left"));
+    }
+    // Standard output on a full disk.
+    let out = process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("solve")
+        .arg(&input)
+        .stdout(File::options().write(true).open("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr_of(&out).contains("dlx: <stdout>: "), "{out:?}");
+}
+
+#[test]
+fn directories_given_as_inputs_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    let folder = dir.path().join("folder");
+    fs::create_dir(&folder).unwrap();
+    let named = format!("dlx: {}: ", folder.display());
+    dlx()
+        .arg("check")
+        .arg(&folder)
+        .arg("--solutions")
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(named.clone()));
+    dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&folder)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(named.clone()));
+    dlx()
+        .args(["bench", "--solvers", "dlx", "--no-progress"])
+        .arg(&input)
+        .arg(&folder)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(named.clone()));
+    // `solve` goes on with the other files, and still exits 2.
+    dlx()
+        .arg("solve")
+        .arg(&folder)
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(EASY_SOLUTION))
+        .stderr(predicate::str::contains(named));
 }

@@ -1,8 +1,7 @@
 //! `dlx bench`: reads the inputs, runs the library's benchmark, prints the
 //! tables and writes the requested exports.
 
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -59,13 +58,6 @@ pub struct BenchArgs {
     pub no_progress: bool,
 }
 
-/// Creates an output file, naming it in the error.
-fn create(path: &Path) -> io::Result<BufWriter<File>> {
-    File::create(path)
-        .map(BufWriter::new)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-}
-
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
 /// a solver gave a wrong answer (reported as `FILE:LINE`), `Err` (exit 2)
 /// for unreadable inputs and unwritable outputs.
@@ -93,6 +85,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
     .collect();
     crate::refuse_overwrites(&args.files, &outputs)?;
+    let create = crate::create_output;
     let mut json = args.json.as_deref().map(create).transpose()?;
     let mut markdown = args.markdown.as_deref().map(create).transpose()?;
     let mut plot = args.plot.as_deref().map(create).transpose()?;
@@ -103,7 +96,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     }
 
     let machine = Machine::detect(config.threads);
-    let mut stdout = io::stdout().lock();
+    let mut stdout = crate::Named::new(io::stdout().lock(), "<stdout>");
     write!(stdout, "{}", export::text::preamble(&machine, &config))?;
     stdout.flush()?;
     let solves: u64 = sets

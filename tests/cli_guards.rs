@@ -1,7 +1,7 @@
 //! Guards of the `dlx` command line: no hang under a progress bar, no
 //! output written over an input, no `--max-solutions 0`, no claim that
 //! `dlx check` cannot settle in bounded time, I/O errors that name their
-//! file.
+//! file, `--all` documented as exact-cover only.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -450,4 +450,21 @@ fn directories_given_as_inputs_are_named() {
         .code(2)
         .stdout(predicate::str::contains(EASY_SOLUTION))
         .stderr(predicate::str::contains(named));
+}
+
+// ---- 6. --all is for exact-cover files --------------------------------------
+
+#[test]
+fn all_help_says_exact_cover_only() {
+    let out = dlx().args(["solve", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let start = help.find("      --all").expect("--all is documented") + 11;
+    let rest = &help[start..];
+    let end = rest.find("\n      --").unwrap_or(rest.len());
+    let all = rest[..end].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(all.contains("Exact-cover"), "{all}");
+    assert!(
+        all.contains("a Sudoku or Sudominoku file given with --all is refused"),
+        "{all}"
+    );
 }

@@ -63,7 +63,9 @@ pub struct SolveArgs {
     /// Print `unique`, `multiple` or `none` for each puzzle.
     #[arg(long, group = "mode")]
     pub unique: bool,
-    /// Print every solution (exact-cover files), up to --max-solutions.
+    /// Print every solution, up to --max-solutions. Exact-cover (Knuth
+    /// format) files only: a Sudoku or Sudominoku file given with --all is
+    /// refused (use --count or --unique for those).
     #[arg(long, group = "mode")]
     pub all: bool,
     /// Stop counting or listing after N solutions (N >= 1).

@@ -7,6 +7,13 @@
 //! stand where the puzzle is unreadable or contradictory, and `! unsolvable`
 //! where a full search finds nothing. `! limit` marks are accepted but
 //! counted as unverified.
+//!
+//! A recount never counts past what the claim needs (the claim plus one,
+//! or the claim itself when it equals the `--max-solutions` cap) and has a
+//! node budget ([`RECOUNT_NODE_BUDGET`]): a claim the budget cannot settle
+//! (say `18446744073709551615` for an empty grid) is reported as a failure
+//! that could not be verified, in seconds, instead of a search that never
+//! ends.
 
 use std::io::{self, BufRead};
 
@@ -15,6 +22,13 @@ use crate::exact_cover::Limits;
 use crate::input::{read_line, Line, SudokuReader};
 use crate::puzzles::sudoku::{Grid, SudokuSolver};
 use crate::puzzles::sudominoku::{self, NaiveSudominoku};
+
+/// Search nodes one recount may use (a count, a verdict or an
+/// `! unsolvable` mark) before its claim is reported as not verifiable:
+/// about 2 s of the bitmask solver (some 4 million solutions of an empty
+/// 9x9 grid) and 7 s of the naive Sudominoku solver on the machine it was
+/// tuned on. Proper puzzles need a tiny fraction of it.
+pub const RECOUNT_NODE_BUDGET: u64 = 50_000_000;
 
 /// What a successful check saw.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -83,7 +97,8 @@ impl<R: BufRead> Answers<R> {
 
 /// Checks Sudoku answers against their puzzles. `max_solutions` is the cap
 /// the counts were made with, if any. `solver` recounts (use an independent
-/// solver, such as the bitmask baseline).
+/// solver, such as the bitmask baseline), within [`RECOUNT_NODE_BUDGET`]
+/// nodes per record.
 pub fn check_sudoku(
     puzzles_name: &str,
     puzzles: impl BufRead,
@@ -92,6 +107,30 @@ pub fn check_sudoku(
     max_solutions: Option<u64>,
     solver: &mut dyn SudokuSolver,
 ) -> Result<CheckReport, CheckError> {
+    check_sudoku_with_budget(
+        puzzles_name,
+        puzzles,
+        answers_name,
+        answers,
+        max_solutions,
+        solver,
+        RECOUNT_NODE_BUDGET,
+    )
+}
+
+/// [`check_sudoku`] with a node budget of `node_budget` per recount instead
+/// of [`RECOUNT_NODE_BUDGET`]. A recount that runs out of it is a mismatch
+/// saying the claim could not be verified.
+pub fn check_sudoku_with_budget(
+    puzzles_name: &str,
+    puzzles: impl BufRead,
+    answers_name: &str,
+    answers: impl BufRead,
+    max_solutions: Option<u64>,
+    solver: &mut dyn SudokuSolver,
+    node_budget: u64,
+) -> Result<CheckReport, CheckError> {
+    let limits = |want: u64| Limits::solutions(want.max(1)).with_max_nodes(Some(node_budget));
     let mut answers = Answers {
         name: answers_name.to_string(),
         input: answers,
@@ -143,9 +182,12 @@ pub fn check_sudoku(
             Ok(g) => g,
         };
         if answer.starts_with("! unsolvable") {
-            let found = solver.solve(&grid, Limits::solutions(1));
+            let found = solver.solve(&grid, limits(1));
             if found.count > 0 {
                 return Err(at("marked unsolvable, but the puzzle has a solution".into()));
+            }
+            if found.end.is_limit() {
+                return Err(at(unverifiable("`! unsolvable`", 0, node_budget)));
             }
             report.marks += 1;
             continue;
@@ -155,25 +197,39 @@ pub fn check_sudoku(
         }
         let is_line = answer.chars().count() == grid.side() * grid.side();
         if let Some(claim) = parse_count(&answer).filter(|_| !is_line) {
-            let recount = solver.solve(&grid, Limits::solutions(claim.saturating_add(1)));
-            let capped = max_solutions.is_some_and(|cap| claim == cap);
-            let ok = !recount.end.is_limit()
-                && (recount.count == claim || (capped && recount.count >= claim));
-            if !ok {
-                return Err(at(format!(
-                    "answer says {claim} solution(s), recount finds {}",
-                    describe(recount.count, claim)
-                )));
+            let want = recount_target(claim, max_solutions).map_err(&at)?;
+            let recount = solver.solve(&grid, limits(want));
+            let capped = max_solutions == Some(claim);
+            match judge(claim, recount.count, recount.end.is_limit(), capped) {
+                Judgement::Confirmed => {}
+                Judgement::Unverifiable => {
+                    let what = format!("{claim} solution(s)");
+                    return Err(at(unverifiable(&what, recount.count, node_budget)));
+                }
+                Judgement::Wrong => {
+                    return Err(at(format!(
+                        "answer says {claim} solution(s), recount finds {}",
+                        describe(recount.count, claim)
+                    )))
+                }
             }
             report.counts += 1;
             continue;
         }
         if let Some(claim) = verdict_count(&answer) {
-            let recount = solver.solve(&grid, Limits::solutions(2)).count.min(2);
-            if recount != claim {
-                return Err(at(format!(
-                    "answer says `{answer}`, recount finds {recount} solution(s) (capped at 2)"
-                )));
+            let recount = solver.solve(&grid, limits(2));
+            let found = recount.count.min(2);
+            match judge(claim, found, recount.end.is_limit(), claim == 2) {
+                Judgement::Confirmed => {}
+                Judgement::Unverifiable => {
+                    let what = format!("`{answer}`");
+                    return Err(at(unverifiable(&what, found, node_budget)));
+                }
+                Judgement::Wrong => {
+                    return Err(at(format!(
+                        "answer says `{answer}`, recount finds {found} solution(s) (capped at 2)"
+                    )))
+                }
             }
             report.counts += 1;
             continue;
@@ -194,13 +250,34 @@ pub fn check_sudoku(
 /// or verdict after `Puzzle k`) against a Baekjoon 4574 puzzle file. Counts
 /// and verdicts are recounted with the textbook (naive) solver, which shares
 /// no code with the engine; solutions are checked by
-/// [`sudominoku::verify`].
+/// [`sudominoku::verify`]. Each recount has [`RECOUNT_NODE_BUDGET`] nodes.
 pub fn check_sudominoku(
     puzzles_name: &str,
     puzzles: impl BufRead,
     answers_name: &str,
     answers: impl BufRead,
     max_solutions: Option<u64>,
+) -> Result<CheckReport, CheckError> {
+    check_sudominoku_with_budget(
+        puzzles_name,
+        puzzles,
+        answers_name,
+        answers,
+        max_solutions,
+        RECOUNT_NODE_BUDGET,
+    )
+}
+
+/// [`check_sudominoku`] with a node budget of `node_budget` per recount
+/// instead of [`RECOUNT_NODE_BUDGET`]. A recount that runs out of it is a
+/// mismatch saying the claim could not be verified.
+pub fn check_sudominoku_with_budget(
+    puzzles_name: &str,
+    puzzles: impl BufRead,
+    answers_name: &str,
+    answers: impl BufRead,
+    max_solutions: Option<u64>,
+    node_budget: u64,
 ) -> Result<CheckReport, CheckError> {
     let text = crate::solve::read_all(puzzles)?;
     let mut answers = Answers {
@@ -273,19 +350,35 @@ pub fn check_sudominoku(
         };
         if let Some(claim) = claim {
             let verdict = verdict_count(&answer).is_some();
-            let limit = if verdict { 2 } else { claim.saturating_add(1) };
-            let recount = solver.solve(&puzzle, Limits::solutions(limit));
-            let capped = max_solutions.is_some_and(|cap| claim == cap);
+            // Verdicts and marks are not counts: the cap does not apply.
+            let counted = !verdict && !answer.starts_with('!');
+            let cap = max_solutions.filter(|_| counted);
+            let want = if verdict {
+                2
+            } else {
+                recount_target(claim, cap).map_err(&at)?
+            };
+            let limits = Limits::solutions(want.max(1)).with_max_nodes(Some(node_budget));
+            let recount = solver.solve(&puzzle, limits);
+            let capped = cap == Some(claim);
             let found = if verdict {
                 recount.count.min(2)
             } else {
                 recount.count
             };
-            if recount.end.is_limit() || !(found == claim || (capped && found >= claim)) {
-                return Err(at(format!(
-                    "answer says `{answer}`, recount finds {}",
-                    describe(found, claim)
-                )));
+            let at_least = capped || (verdict && claim == 2);
+            match judge(claim, found, recount.end.is_limit(), at_least) {
+                Judgement::Confirmed => {}
+                Judgement::Unverifiable => {
+                    let what = format!("`{answer}`");
+                    return Err(at(unverifiable(&what, found, node_budget)));
+                }
+                Judgement::Wrong => {
+                    return Err(at(format!(
+                        "answer says `{answer}`, recount finds {}",
+                        describe(found, claim)
+                    )))
+                }
             }
             if answer.starts_with('!') {
                 report.marks += 1;
@@ -307,6 +400,53 @@ pub fn check_sudominoku(
     }
     answers.expect_end()?;
     Ok(report)
+}
+
+/// How many solutions a recount of `claim` needs to look for: one more
+/// than the claim shows it is too low, except when the claim equals the
+/// cap the answers were counted with (a lower bound then). A claim above
+/// the cap cannot have come from a run with that cap.
+fn recount_target(claim: u64, cap: Option<u64>) -> Result<u64, String> {
+    match cap {
+        Some(cap) if claim > cap => Err(format!(
+            "answer says {claim} solution(s), more than the --max-solutions cap of {cap}"
+        )),
+        Some(cap) if claim == cap => Ok(claim),
+        _ => Ok(claim.saturating_add(1)),
+    }
+}
+
+/// What a recount says about a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Judgement {
+    /// The recount agrees.
+    Confirmed,
+    /// The node budget ran out before the recount could agree or disagree.
+    Unverifiable,
+    /// The recount disagrees.
+    Wrong,
+}
+
+/// Judges a claim of `claim` solutions against a recount that found
+/// `found`, cut short by its budget if `limited` (then `found` is only a
+/// lower bound). With `at_least` the claim means "at least `claim`" (a
+/// count equal to the cap, `multiple`).
+fn judge(claim: u64, found: u64, limited: bool, at_least: bool) -> Judgement {
+    if (at_least && found >= claim) || (!at_least && found == claim && !limited) {
+        Judgement::Confirmed
+    } else if limited && found <= claim {
+        Judgement::Unverifiable
+    } else {
+        Judgement::Wrong
+    }
+}
+
+/// The reason for a claim the recount's node budget could not settle.
+fn unverifiable(claim: &str, found: u64, budget: u64) -> String {
+    format!(
+        "answer says {claim}, but the recount used its budget of {budget} search nodes \
+         after finding {found} solution(s): the claim could not be verified"
+    )
 }
 
 fn describe(found: u64, claim: u64) -> String {
@@ -355,4 +495,169 @@ fn read_grid_answer<R: BufRead>(
 fn is_rule(row: &str) -> bool {
     row.chars()
         .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::baseline::BitmaskSudoku;
+    use crate::puzzles::sudoku::samples::EASY;
+    use crate::puzzles::sudoku::Solution;
+
+    /// The bitmask solver, recording the limits of every search.
+    #[derive(Default)]
+    struct Recording {
+        solver: BitmaskSudoku,
+        seen: Vec<Limits>,
+    }
+
+    impl SudokuSolver for Recording {
+        fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
+            self.seen.push(limits);
+            self.solver.solve(puzzle, limits)
+        }
+    }
+
+    const EMPTY: &str =
+        ".................................................................................";
+
+    fn check(
+        puzzles: &str,
+        answers: &str,
+        cap: Option<u64>,
+        budget: u64,
+    ) -> (Result<CheckReport, CheckError>, Vec<Limits>) {
+        let mut solver = Recording::default();
+        let result = check_sudoku_with_budget(
+            "p.txt",
+            puzzles.as_bytes(),
+            "a.txt",
+            answers.as_bytes(),
+            cap,
+            &mut solver,
+            budget,
+        );
+        (result, solver.seen)
+    }
+
+    fn mismatch(result: Result<CheckReport, CheckError>) -> InputError {
+        match result {
+            Err(CheckError::Mismatch(m)) => m,
+            other => panic!("expected a mismatch, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_huge_claim_runs_out_of_budget_and_says_so() {
+        let (result, seen) = check(
+            &format!("{EMPTY}\n{EMPTY}\n"),
+            &format!("{}\n{}\n", u64::MAX, u64::MAX),
+            None,
+            10_000,
+        );
+        let m = mismatch(result);
+        assert_eq!((m.file.as_str(), m.line), ("a.txt", 1));
+        assert!(m.reason.contains("could not be verified"), "{}", m.reason);
+        assert!(m.reason.contains("10000 search nodes"), "{}", m.reason);
+        assert!(m.reason.contains("p.txt:1"), "{}", m.reason);
+        // The first record settles it: the second is never searched.
+        assert_eq!(seen.len(), 1);
+        assert_eq!(seen[0].max_nodes, Some(10_000));
+    }
+
+    #[test]
+    fn recounts_never_look_past_what_the_claim_needs() {
+        // Uncapped: one more than the claim.
+        let (result, seen) = check(&format!("{EMPTY}\n"), "7\n", None, 1_000_000);
+        assert!(mismatch(result).reason.contains("more than 7"));
+        assert_eq!(seen[0].max_solutions, Some(8));
+        // Equal to the cap: the claim itself, and a lower bound is enough.
+        let (result, seen) = check(&format!("{EMPTY}\n"), "7\n", Some(7), 1_000_000);
+        assert_eq!(result.unwrap().counts, 1);
+        assert_eq!(seen[0].max_solutions, Some(7));
+        // Above the cap: wrong without any search.
+        let (result, seen) = check(&format!("{EMPTY}\n"), "8\n", Some(7), 1_000_000);
+        assert!(mismatch(result).reason.contains("--max-solutions cap of 7"));
+        assert!(seen.is_empty());
+        // Verdicts and marks: at most two, one.
+        let (result, seen) = check(
+            &format!("{EMPTY}\n{EASY}\n"),
+            "multiple\nunique\n",
+            None,
+            1_000_000,
+        );
+        assert_eq!(result.unwrap().counts, 2);
+        assert!(seen.iter().all(|l| l.max_solutions == Some(2)));
+    }
+
+    #[test]
+    fn right_answers_pass_within_a_small_budget() {
+        let (result, _) = check(
+            &format!("{EASY}\n{EASY}\n{EASY}\n"),
+            "1\nunique\n1\n",
+            None,
+            10_000,
+        );
+        let report = result.unwrap();
+        assert_eq!((report.records, report.counts), (3, 3));
+    }
+
+    #[test]
+    fn verdicts_and_marks_the_budget_cannot_settle_are_unverifiable() {
+        // A budget of 0 nodes settles nothing that needs a search.
+        for answer in ["unique", "none", "! unsolvable", "1"] {
+            let (result, _) = check(&format!("{EASY}\n"), &format!("{answer}\n"), None, 0);
+            let m = mismatch(result);
+            assert!(
+                m.reason.contains("could not be verified"),
+                "{answer}: {}",
+                m.reason
+            );
+        }
+    }
+
+    #[test]
+    fn judgements() {
+        use Judgement::*;
+        // (claim, found, limited, at_least)
+        assert_eq!(judge(3, 3, false, false), Confirmed);
+        assert_eq!(judge(3, 3, true, false), Unverifiable);
+        assert_eq!(judge(3, 2, true, false), Unverifiable);
+        assert_eq!(judge(3, 2, false, false), Wrong);
+        assert_eq!(judge(3, 4, false, false), Wrong);
+        assert_eq!(judge(3, 4, true, false), Wrong);
+        assert_eq!(judge(3, 3, true, true), Confirmed);
+        assert_eq!(judge(3, 2, true, true), Unverifiable);
+        assert_eq!(judge(3, 2, false, true), Wrong);
+        assert_eq!(judge(0, 0, false, false), Confirmed);
+        assert_eq!(judge(0, 0, true, false), Unverifiable);
+    }
+
+    #[test]
+    fn sudominoku_claims_have_a_budget_too() {
+        // One domino and the nine numbers on row A: thousands of solutions.
+        let puzzle = "1\n1 B4 2 B5\nA1 A2 A3 A4 A5 A6 A7 A8 A9\n0\n";
+        let answers = format!("Puzzle 1\n{}\n", u64::MAX);
+        let result = check_sudominoku_with_budget(
+            "p.txt",
+            puzzle.as_bytes(),
+            "a.txt",
+            answers.as_bytes(),
+            None,
+            10_000,
+        );
+        let m = mismatch(result);
+        assert_eq!(m.line, 2);
+        assert!(m.reason.contains("could not be verified"), "{}", m.reason);
+        // A right count under the cap passes.
+        let result = check_sudominoku_with_budget(
+            "p.txt",
+            puzzle.as_bytes(),
+            "a.txt",
+            b"Puzzle 1\n10\n".as_slice(),
+            Some(10),
+            1_000_000,
+        );
+        assert_eq!(result.unwrap().counts, 1);
+    }
 }

@@ -3,9 +3,11 @@
 
 mod cli;
 
-use std::fs::File;
+use std::cell::RefCell;
+use std::fmt;
+use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -42,6 +44,9 @@ fn main() -> ExitCode {
 }
 
 /// Opens a named input (`-` is standard input) with a large buffer.
+///
+/// A directory is refused here, naming it: opening one succeeds on Unix and
+/// only the first read fails, with an error that names nothing.
 pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> {
     if path.as_os_str() == "-" {
         return Ok((
@@ -50,8 +55,261 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
         ));
     }
     let name = path.display().to_string();
-    let file = File::open(path).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
+    let file = File::open(path).map_err(named)?;
+    if file.metadata().map_err(named)?.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{name}: is a directory, not a file"),
+        ));
+    }
     Ok((name, Box::new(BufReader::with_capacity(1 << 16, file))))
+}
+
+/// The error of a failed write to an output, naming it: `PATH: reason`.
+///
+/// Carried inside an [`io::Error`] (of the original kind, so a broken pipe
+/// stays one); [`is_output_error`] tells it from a read error.
+#[derive(Debug)]
+pub struct OutputError {
+    name: String,
+    source: io::Error,
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.source)
+    }
+}
+
+impl std::error::Error for OutputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// Whether `e` came from writing an output (a [`Named`] writer).
+pub fn is_output_error(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<OutputError>())
+}
+
+/// A writer that names its output in every error, so that a full disk
+/// reads `dlx: PATH: No space left on device`, not a bare reason.
+#[derive(Debug)]
+pub struct Named<W> {
+    inner: W,
+    name: String,
+}
+
+impl<W: Write> Named<W> {
+    /// Wraps `inner`, called `name` in errors.
+    pub fn new(inner: W, name: impl Into<String>) -> Self {
+        Named {
+            inner,
+            name: name.into(),
+        }
+    }
+
+    fn name_error(&self, e: io::Error) -> io::Error {
+        if is_output_error(&e) {
+            return e;
+        }
+        io::Error::new(
+            e.kind(),
+            OutputError {
+                name: self.name.clone(),
+                source: e,
+            },
+        )
+    }
+}
+
+impl<W: Write> Write for Named<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.name_error(e))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner.write_all(buf).map_err(|e| self.name_error(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.name_error(e))
+    }
+}
+
+/// Creates an output file for writing, buffered, naming it in every error.
+pub fn create_output(path: &Path) -> io::Result<BufWriter<Named<File>>> {
+    let name = path.display().to_string();
+    let file = File::create(path).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    Ok(BufWriter::new(Named::new(file, name)))
+}
+
+/// The slot holding the progress bar currently shown, if any. Writers that
+/// share the terminal with it ([`UnderBar`]) look here.
+pub type BarSlot = RefCell<Option<ProgressBar>>;
+
+/// A line-buffered writer for a stream that shares the terminal with a
+/// progress bar: every batch of whole lines is written in one go with the
+/// bar lifted ([`ProgressBar::suspend`]), so lines never land inside the
+/// bar. Without a bar the lines go straight through.
+///
+/// It holds no lock between writes: the bar's steady-tick thread draws on
+/// stderr too, and a writer that kept `io::stderr().lock()` while the main
+/// thread waits for the bar (`finish_and_clear`) deadlocks both.
+pub struct UnderBar<'a, W: Write> {
+    inner: W,
+    bar: &'a BarSlot,
+    /// The unfinished last line, held until its newline or a flush.
+    pending: Vec<u8>,
+}
+
+impl<'a, W: Write> UnderBar<'a, W> {
+    /// Wraps `inner` (unlocked `io::stderr()` or `io::stdout()`).
+    pub fn new(inner: W, bar: &'a BarSlot) -> Self {
+        UnderBar {
+            inner,
+            bar,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Writes the pending bytes, with the bar lifted if there is one.
+    fn emit(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let (inner, pending) = (&mut self.inner, &self.pending);
+        let mut write = || {
+            inner.write_all(pending)?;
+            inner.flush()
+        };
+        let result = match &*self.bar.borrow() {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        };
+        self.pending.clear();
+        result
+    }
+}
+
+impl<W: Write> Write for UnderBar<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match buf.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.pending.extend_from_slice(&buf[..=last]);
+                self.emit()?;
+                self.pending.extend_from_slice(&buf[last + 1..]);
+            }
+            None => self.pending.extend_from_slice(buf),
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.emit()?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for UnderBar<'_, W> {
+    fn drop(&mut self) {
+        // A last line without its newline; there is no one left to tell
+        // about an error.
+        let _ = self.emit();
+    }
+}
+
+/// What identifies a file on disk: device and inode on Unix (so hard links
+/// and symbolic links are seen through), the canonical path elsewhere.
+#[cfg(unix)]
+type FileId = (u64, u64);
+/// What identifies a file on disk: the canonical path.
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+/// The identity of an existing regular file; `-` means standard input.
+/// `None` for a file that does not exist yet and for devices, pipes and
+/// terminals, which writing cannot wipe.
+fn file_id(path: &Path) -> Option<FileId> {
+    let path = if path.as_os_str() == "-" {
+        Path::new("/dev/stdin")
+    } else {
+        path
+    };
+    let meta = fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        fs::canonicalize(path).ok()
+    }
+}
+
+/// Where an output path would land: the canonical path of its directory
+/// joined with its name (the file itself need not exist yet).
+fn output_place(path: &Path) -> Option<PathBuf> {
+    if let Ok(full) = fs::canonicalize(path) {
+        return Some(full);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(fs::canonicalize(dir).ok()?.join(path.file_name()?))
+}
+
+/// Refuses, before any work, an output that is one of the inputs (writing
+/// it would truncate the input before it is read) or another output.
+/// `outputs` are (option, path) pairs such as `("--json", path)`; `inputs`
+/// may hold `-` (standard input, when it is redirected from a file).
+pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::Result<()> {
+    for (k, &(option, out)) in outputs.iter().enumerate() {
+        if let Some(out_id) = file_id(out) {
+            if let Some(input) = inputs.iter().find(|i| file_id(i).as_ref() == Some(&out_id)) {
+                let input = if input.as_os_str() == "-" {
+                    "standard input".to_string()
+                } else {
+                    input.display().to_string()
+                };
+                let output = if option.starts_with('-') {
+                    format!("{} ({option})", out.display())
+                } else {
+                    option.to_string()
+                };
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("{output} would overwrite the input {input}; write to another file"),
+                ));
+            }
+        }
+        // Devices such as /dev/null take any number of reports.
+        let special = |p: &Path| fs::metadata(p).is_ok_and(|m| !m.is_file());
+        for &(other_option, other) in &outputs[..k] {
+            if special(out) || special(other) {
+                continue;
+            }
+            let same = out == other
+                || file_id(out).is_some_and(|id| file_id(other) == Some(id))
+                || output_place(out).is_some_and(|p| output_place(other) == Some(p));
+            if same {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{}: given to both {other_option} and {option}; one file cannot hold two reports",
+                        out.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn run_solve(args: SolveArgs) -> io::Result<u8> {
@@ -77,21 +335,32 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
         node_limit: args.node_limit,
         timeout: args.timeout_ms.map(std::time::Duration::from_millis),
     };
-    // An output file that cannot be written is an error before any work.
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(path) => {
-            Box::new(BufWriter::new(File::create(path).map_err(|e| {
-                io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-            })?))
-        }
-        None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
-    };
     let files = if args.files.is_empty() {
         vec!["-".into()]
     } else {
         args.files.clone()
     };
-    let mut stderr = io::stderr().lock();
+    // Answers written over an input would truncate it before it is read
+    // (standard output too, when `>>` sends it to an input file).
+    let out_path = args.out.as_deref().unwrap_or(Path::new("/dev/stdout"));
+    let out_option = if args.out.is_some() {
+        "-o"
+    } else {
+        "standard output"
+    };
+    refuse_overwrites(&files, &[(out_option, out_path)])?;
+    // The progress bar of the file being solved: answers on a terminal and
+    // diagnostics pass under it.
+    let bar: BarSlot = RefCell::new(None);
+    // An output file that cannot be written is an error before any work.
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => Box::new(create_output(path)?),
+        None => Box::new(BufWriter::with_capacity(
+            1 << 16,
+            Named::new(UnderBar::new(io::stdout(), &bar), "<stdout>"),
+        )),
+    };
+    let mut stderr = UnderBar::new(io::stderr(), &bar);
     let mut total = Summary::default();
     let mut trouble = false;
     for path in &files {
@@ -104,6 +373,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
             }
         };
         let progress = progress_bar(path, args.no_progress);
+        bar.replace(progress.clone());
         let tick = || {
             if let Some(bar) = &progress {
                 bar.inc(1);
@@ -115,12 +385,16 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
             tick: &tick,
         };
         let summary = solve::solve_file(&name, input, &options, &mut sinks);
+        bar.replace(None);
         if let Some(bar) = &progress {
             bar.finish_and_clear();
         }
         let summary = match summary {
             Ok(s) => s,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
+            // A broken output stops the run: every later answer would be lost.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe || is_output_error(&e) => {
+                return Err(e)
+            }
             Err(e) => {
                 out.flush()?;
                 writeln!(stderr, "dlx: {name}: {e}")?;
@@ -138,6 +412,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
     if args.stats && files.len() > 1 {
         write!(stderr, "{}", total.report("total", options.threads))?;
     }
+    stderr.flush()?;
     Ok(if trouble {
         TROUBLE
     } else if total.all_solved() {
@@ -163,4 +438,166 @@ fn progress_bar(path: &Path, disabled: bool) -> Option<ProgressBar> {
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(bar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use indicatif::{ProgressDrawTarget, TermLike};
+
+    /// A screen shared by a fake terminal (the bar's draw target) and the
+    /// writer under test: it records whether the bar is showing when text
+    /// arrives.
+    #[derive(Debug, Default)]
+    struct Screen {
+        /// The bar is drawn and not cleared since.
+        bar_showing: bool,
+        /// Text written by the writer under test, in order.
+        text: Vec<u8>,
+        /// Bytes of text that arrived while the bar was showing.
+        garbled: usize,
+        /// Times the bar was drawn.
+        draws: usize,
+    }
+
+    #[derive(Debug, Clone, Default)]
+    struct FakeTerm(Arc<Mutex<Screen>>);
+
+    impl TermLike for FakeTerm {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, _: &str) -> io::Result<()> {
+            self.write_str("")
+        }
+        fn write_str(&self, _: &str) -> io::Result<()> {
+            let mut screen = self.0.lock().unwrap();
+            screen.bar_showing = true;
+            screen.draws += 1;
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            self.0.lock().unwrap().bar_showing = false;
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Write for FakeTerm {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let mut screen = self.0.lock().unwrap();
+            if screen.bar_showing {
+                screen.garbled += buf.len();
+            }
+            screen.text.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The shape of `dlx solve` on a terminal: a bar with a steady tick
+    /// drawing from its own thread, diagnostics written while it runs, then
+    /// `finish_and_clear` on the writing thread. This used to hang forever
+    /// (the writer held the stderr lock the tick thread needed); it must
+    /// finish, and every line must land while the bar is lifted, whole.
+    #[test]
+    fn writes_under_a_ticking_bar_neither_hang_nor_garble() {
+        let term = FakeTerm::default();
+        let screen = term.0.clone();
+        let (done, finished) = mpsc::channel();
+        std::thread::spawn(move || {
+            let bar = ProgressBar::with_draw_target(
+                None,
+                ProgressDrawTarget::term_like_with_hz(Box::new(term.clone()), 100),
+            );
+            bar.enable_steady_tick(Duration::from_millis(1));
+            let slot: BarSlot = RefCell::new(Some(bar.clone()));
+            let mut err = UnderBar::new(term, &slot);
+            for k in 0..200 {
+                // In pieces, as `writeln!` may write them.
+                write!(err, "f.txt:{k}: ").unwrap();
+                std::thread::sleep(Duration::from_micros(200));
+                writeln!(err, "unsolvable").unwrap();
+                bar.inc(1);
+            }
+            write!(err, "no newline").unwrap();
+            slot.replace(None);
+            bar.finish_and_clear();
+            drop(err);
+            done.send(()).unwrap();
+        });
+        finished
+            .recv_timeout(Duration::from_secs(20))
+            .expect("writing under a ticking bar hung");
+        let screen = screen.lock().unwrap();
+        assert!(screen.draws > 0, "the fake terminal never saw the bar");
+        assert_eq!(screen.garbled, 0, "text was written over the bar");
+        let text = String::from_utf8(screen.text.clone()).unwrap();
+        let expected: String = (0..200)
+            .map(|k| format!("f.txt:{k}: unsolvable\n"))
+            .chain(["no newline".to_string()])
+            .collect();
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn without_a_bar_lines_go_straight_through() {
+        let slot: BarSlot = RefCell::new(None);
+        let mut buf = Vec::new();
+        {
+            let mut w = UnderBar::new(&mut buf, &slot);
+            w.write_all(b"one\ntw").unwrap();
+            w.write_all(b"o\n").unwrap();
+            w.write_all(b"three").unwrap();
+            w.flush().unwrap();
+        }
+        assert_eq!(buf, b"one\ntwo\nthree");
+    }
+
+    /// A writer that always fails as a full disk does.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(28))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn named_writers_name_their_output_and_keep_the_error_kind() {
+        let mut w = BufWriter::new(Named::new(Full, "/dev/full"));
+        writeln!(w, "answer").unwrap();
+        let e = w.flush().unwrap_err();
+        assert!(is_output_error(&e));
+        assert_eq!(e.kind(), io::Error::from_raw_os_error(28).kind());
+        assert!(e.to_string().starts_with("/dev/full: "), "{e}");
+        // Named once, even through two layers.
+        let mut twice = Named::new(Named::new(Full, "inner"), "outer");
+        let e = twice.write_all(b"x").unwrap_err();
+        assert!(e.to_string().starts_with("inner: "), "{e}");
+        assert!(!is_output_error(&io::Error::other("read failed")));
+    }
 }

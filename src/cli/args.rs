@@ -63,11 +63,13 @@ pub struct SolveArgs {
     /// Print `unique`, `multiple` or `none` for each puzzle.
     #[arg(long, group = "mode")]
     pub unique: bool,
-    /// Print every solution (exact-cover files), up to --max-solutions.
+    /// Print every solution, up to --max-solutions. Exact-cover (Knuth
+    /// format) files only: a Sudoku or Sudominoku file given with --all is
+    /// refused (use --count or --unique for those).
     #[arg(long, group = "mode")]
     pub all: bool,
-    /// Stop counting or listing after N solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop counting or listing after N solutions (N >= 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_solutions: Option<u64>,
     /// Output style for Sudoku answers; default: the style of each input record.
     #[arg(long, value_enum, value_name = "STYLE")]
@@ -111,7 +113,7 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Kind::Auto)]
     pub kind: Kind,
     /// The --max-solutions the answers were counted with (a count equal to it
-    /// is then a lower bound).
-    #[arg(long, value_name = "N")]
+    /// is then a lower bound; N >= 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_solutions: Option<u64>,
 }

@@ -1,8 +1,7 @@
 //! `dlx bench`: reads the inputs, runs the library's benchmark, prints the
 //! tables and writes the requested exports.
 
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -59,13 +58,6 @@ pub struct BenchArgs {
     pub no_progress: bool,
 }
 
-/// Creates an output file, naming it in the error.
-fn create(path: &Path) -> io::Result<BufWriter<File>> {
-    File::create(path)
-        .map(BufWriter::new)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-}
-
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
 /// a solver gave a wrong answer (reported as `FILE:LINE`), `Err` (exit 2)
 /// for unreadable inputs and unwritable outputs.
@@ -82,8 +74,18 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         limit: args.limit,
         node_limit: args.node_limit,
     };
-    // Outputs that cannot be written, and inputs that cannot be read, are
-    // errors before any work.
+    // Outputs that cannot be written, or would overwrite an input or each
+    // other, and inputs that cannot be read, are errors before any work.
+    let outputs: Vec<(&str, &Path)> = [
+        ("--json", &args.json),
+        ("--markdown", &args.markdown),
+        ("--plot", &args.plot),
+    ]
+    .into_iter()
+    .filter_map(|(option, path)| Some((option, path.as_deref()?)))
+    .collect();
+    crate::refuse_overwrites(&args.files, &outputs)?;
+    let create = crate::create_output;
     let mut json = args.json.as_deref().map(create).transpose()?;
     let mut markdown = args.markdown.as_deref().map(create).transpose()?;
     let mut plot = args.plot.as_deref().map(create).transpose()?;
@@ -94,7 +96,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     }
 
     let machine = Machine::detect(config.threads);
-    let mut stdout = io::stdout().lock();
+    let mut stdout = crate::Named::new(io::stdout().lock(), "<stdout>");
     write!(stdout, "{}", export::text::preamble(&machine, &config))?;
     stdout.flush()?;
     let solves: u64 = sets
@@ -134,7 +136,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 }
                 files.push(file);
             }
-            Err(BenchError::Io(e)) => return Err(e),
+            Err(BenchError::Io(e)) => {
+                if let Some(bar) = &bar {
+                    bar.finish_and_clear();
+                }
+                return Err(e);
+            }
             Err(wrong @ BenchError::WrongAnswer { .. }) => {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();

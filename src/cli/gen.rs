@@ -62,8 +62,10 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut err = io::stderr().lock();
+    let mut out = BufWriter::new(crate::Named::new(io::stdout().lock(), "<stdout>"));
+    // Not locked: a worker's panic message must not wait for a lock this
+    // thread holds while it waits for the workers.
+    let mut err = io::stderr();
     let config = Config {
         threads,
         ..Config::default()

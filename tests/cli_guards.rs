@@ -1,0 +1,470 @@
+//! Guards of the `dlx` command line: no hang under a progress bar, no
+//! output written over an input, no `--max-solutions 0`, no claim that
+//! `dlx check` cannot settle in bounded time, I/O errors that name their
+//! file, `--all` documented as exact-cover only.
+
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::process::{self, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
+use predicates::prelude::*;
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+/// Three lines: two copies of `EASY` around an unsolvable puzzle (two 5s
+/// in its first row).
+fn puzzles(dir: &Path) -> PathBuf {
+    let unsolvable = format!("55{}", &EASY[2..]);
+    let path = dir.join("puzzles.txt");
+    fs::write(&path, format!("{EASY}\n{unsolvable}\n{EASY}\n")).unwrap();
+    path
+}
+
+fn stderr_of(out: &process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+// ---- 1. No deadlock with the progress bar on a terminal -----------------
+
+/// Runs `command` with a pseudo-terminal as stdout and stderr (util-linux
+/// `script`), so that `dlx` shows its progress bar. `None` when `script`
+/// is not installed. Panics if the command is still running after `limit`.
+fn under_a_terminal(command: &str, dir: &Path, limit: Duration) -> Option<(i32, String)> {
+    let available = process::Command::new("script")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !available {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return None;
+    }
+    let log = dir.join("terminal.log");
+    let mut child = process::Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .stdin(Stdio::null())
+        .stdout(File::create(&log).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`{command}` hung under a terminal (killed after {limit:?})");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let screen = String::from_utf8_lossy(&fs::read(&log).unwrap()).into_owned();
+    Some((status.code().unwrap_or(-1), screen))
+}
+
+/// `dlx solve` used to hang for good whenever its progress bar came on:
+/// it held the stderr lock the bar's ticking thread needed, and then waited
+/// for that thread. Standard input and files over 1 MiB turn the bar on.
+#[test]
+fn solve_with_a_progress_bar_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = puzzles(dir.path());
+    // Over 1 MiB, with one bad record near the end for a diagnostic.
+    let mut text = format!("{EASY}\n").repeat(13_000);
+    text += "12345\n";
+    let big = dir.path().join("big.txt");
+    fs::write(&big, &text).unwrap();
+    assert!(text.len() > 1 << 20);
+    let bin = env!("CARGO_BIN_EXE_dlx");
+    let limit = Duration::from_secs(30);
+
+    let command = format!(
+        "cat '{}' | '{bin}' solve -j 2 -o '{}'; echo EXIT=$?",
+        small.display(),
+        dir.path().join("stdin.out").display()
+    );
+    let Some((_, screen)) = under_a_terminal(&command, dir.path(), limit) else {
+        return;
+    };
+    assert!(screen.contains("EXIT=1"), "{screen}");
+    assert!(screen.contains("<stdin>:2: "), "{screen}");
+    let answers = fs::read_to_string(dir.path().join("stdin.out")).unwrap();
+    assert_eq!(answers.lines().count(), 3);
+    assert_eq!(answers.lines().next(), Some(EASY_SOLUTION));
+
+    let out = dir.path().join("big.out");
+    let command = format!(
+        "'{bin}' solve -j 2 '{}' -o '{}'; echo EXIT=$?",
+        big.display(),
+        out.display()
+    );
+    let (_, screen) = under_a_terminal(&command, dir.path(), limit).unwrap();
+    assert!(screen.contains("EXIT=1"), "{screen}");
+    // The bar was on, and the diagnostic is whole on its own line.
+    assert!(screen.contains("records solved"), "{screen}");
+    let line = format!("big.txt:{}: wrong length", 13_001);
+    assert!(
+        screen.split(['\r', '\n']).any(|l| l
+            .trim_start_matches("\x1b[2K")
+            .starts_with(&format!("{}/{line}", dir.path().display()))),
+        "{screen}"
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap().lines().count(), 13_001);
+
+    // Answers on the terminal itself pass under the bar too.
+    let command = format!(
+        "head -3 '{}' | '{bin}' solve; echo EXIT=$?",
+        small.display()
+    );
+    let (_, screen) = under_a_terminal(&command, dir.path(), limit).unwrap();
+    assert!(screen.contains(EASY_SOLUTION), "{screen}");
+    assert!(screen.contains("EXIT=1"), "{screen}");
+}
+
+// ---- 2. Outputs that would overwrite an input -----------------------------
+
+#[test]
+fn solve_refuses_to_write_over_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    let before = fs::read(&input).unwrap();
+    let out = dlx()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("puzzles.txt") && err.contains("overwrite"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(fs::read(&input).unwrap(), before, "the input was touched");
+
+    // The same file by another name: `./`, a symbolic link, a hard link.
+    let dotted = dir.path().join(".").join("puzzles.txt");
+    #[allow(unused_mut)]
+    let mut aliases = vec![dotted];
+    #[cfg(unix)]
+    {
+        let symlink = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&input, &symlink).unwrap();
+        let hard = dir.path().join("hard.txt");
+        fs::hard_link(&input, &hard).unwrap();
+        aliases.extend([symlink, hard]);
+    }
+    for alias in aliases {
+        dlx()
+            .arg("solve")
+            .arg(&input)
+            .arg("-o")
+            .arg(&alias)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("overwrite"));
+        assert_eq!(fs::read(&input).unwrap(), before, "{}", alias.display());
+    }
+
+    // Not the first input: still refused before any answer is written.
+    let other = dir.path().join("other.txt");
+    fs::write(&other, format!("{EASY}\n")).unwrap();
+    dlx()
+        .arg("solve")
+        .arg(&other)
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .assert()
+        .code(2);
+    assert_eq!(fs::read(&input).unwrap(), before);
+
+    // A new file, or an existing file that is not an input, is fine.
+    for target in [dir.path().join("new.out"), other.clone()] {
+        dlx()
+            .arg("solve")
+            .arg(&input)
+            .arg("-o")
+            .arg(&target)
+            .assert()
+            .code(1);
+        assert_eq!(fs::read_to_string(&target).unwrap().lines().count(), 3);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_refuses_redirections_onto_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    let before = fs::read(&input).unwrap();
+    let bin = env!("CARGO_BIN_EXE_dlx");
+    // `dlx solve -o f < f`.
+    let out = process::Command::new(bin)
+        .args(["solve", "-o"])
+        .arg(&input)
+        .stdin(File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr_of(&out).contains("standard input"), "{out:?}");
+    assert_eq!(fs::read(&input).unwrap(), before);
+    // `dlx solve f >> f`: the answers would be read back as puzzles.
+    let out = process::Command::new(bin)
+        .arg("solve")
+        .arg(&input)
+        .stdout(File::options().append(true).open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr_of(&out).contains("standard output"), "{out:?}");
+    assert_eq!(fs::read(&input).unwrap(), before);
+    // Standard output to another file still works.
+    let answers = dir.path().join("answers.txt");
+    let status = process::Command::new(bin)
+        .arg("solve")
+        .arg(&input)
+        .stdout(File::create(&answers).unwrap())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(fs::read_to_string(&answers).unwrap().lines().count(), 3);
+}
+
+#[test]
+fn bench_refuses_reports_over_an_input_or_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("easy.txt");
+    fs::write(&input, format!("{EASY}\n{EASY}\n")).unwrap();
+    let before = fs::read(&input).unwrap();
+    for option in ["--json", "--markdown", "--plot"] {
+        let out = dlx()
+            .args(["bench", "--solvers", "dlx", "--no-progress"])
+            .arg(&input)
+            .arg(option)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{option}: {out:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains("easy.txt") && err.contains(option), "{err}");
+        assert!(out.stdout.is_empty(), "{option}: work was done");
+        assert_eq!(fs::read(&input).unwrap(), before, "{option}");
+    }
+    // Two reports to one file, whether it exists yet or not.
+    let report = dir.path().join("report");
+    for exists in [false, true] {
+        if exists {
+            fs::write(&report, "keep").unwrap();
+        }
+        let out = dlx()
+            .args(["bench", "--solvers", "dlx", "--no-progress"])
+            .arg(&input)
+            .arg("--json")
+            .arg(&report)
+            .arg("--markdown")
+            .arg(dir.path().join(".").join("report"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = stderr_of(&out);
+        assert!(
+            err.contains("--json") && err.contains("--markdown"),
+            "{err}"
+        );
+        assert_eq!(report.exists(), exists);
+    }
+    // Different files: fine.
+    dlx()
+        .args(["bench", "--solvers", "dlx", "--no-progress"])
+        .arg(&input)
+        .arg("--json")
+        .arg(dir.path().join("r.json"))
+        .arg("--markdown")
+        .arg(dir.path().join("r.md"))
+        .assert()
+        .success();
+    assert!(dir.path().join("r.json").exists() && dir.path().join("r.md").exists());
+}
+
+// ---- 3. --max-solutions 0 -------------------------------------------------
+
+#[test]
+fn max_solutions_zero_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("easy.txt");
+    fs::write(&input, format!("{EASY}\n")).unwrap();
+    let answers = dir.path().join("easy.out");
+    fs::write(&answers, "1\n").unwrap();
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "0"])
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--max-solutions"));
+    dlx()
+        .args(["check", "--max-solutions", "0", "--solutions"])
+        .arg(&answers)
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-solutions"));
+    // 1 is the smallest cap, and a solvable puzzle is counted as such.
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "1"])
+        .arg(&input)
+        .assert()
+        .success()
+        .stdout("1\n");
+    dlx()
+        .args(["check", "--max-solutions", "1", "--solutions"])
+        .arg(&answers)
+        .arg(&input)
+        .assert()
+        .success();
+}
+
+// ---- 4. Claims `dlx check` cannot settle ----------------------------------
+
+#[test]
+fn check_gives_up_on_a_huge_claim_instead_of_hanging() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = ".".repeat(81);
+    let input = dir.path().join("many.txt");
+    fs::write(&input, format!("{empty}\n").repeat(50)).unwrap();
+    let answers = dir.path().join("big.out");
+    fs::write(&answers, format!("{}\n", u64::MAX).repeat(50)).unwrap();
+    let start = Instant::now();
+    let out = dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&answers)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = stderr_of(&out);
+    assert!(err.contains("big.out:1: "), "{err}");
+    assert!(err.contains("could not be verified"), "{err}");
+    assert!(err.contains("many.txt:1"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(60));
+    // A right count of the same grid, capped, is confirmed at once.
+    fs::write(&answers, "1000\n".repeat(50)).unwrap();
+    dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&answers)
+        .args(["--max-solutions", "1000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("50 counts recounted"));
+}
+
+// ---- 5. I/O errors name their file ----------------------------------------
+
+#[test]
+fn write_errors_name_the_output() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    dlx()
+        .arg("solve")
+        .arg(&input)
+        .args(["-o", "/dev/full"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("\ndlx: /dev/full: No space left"));
+    for option in ["--json", "--markdown", "--plot"] {
+        dlx()
+            .args(["bench", "--solvers", "dlx", "--no-progress"])
+            .arg(&input)
+            .args([option, "/dev/full"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("dlx: /dev/full: No space left"));
+    }
+    // Standard output on a full disk.
+    let out = process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("solve")
+        .arg(&input)
+        .stdout(File::options().write(true).open("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr_of(&out).contains("dlx: <stdout>: "), "{out:?}");
+}
+
+#[test]
+fn directories_given_as_inputs_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    let folder = dir.path().join("folder");
+    fs::create_dir(&folder).unwrap();
+    let named = format!("dlx: {}: ", folder.display());
+    dlx()
+        .arg("check")
+        .arg(&folder)
+        .arg("--solutions")
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(named.clone()));
+    dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&folder)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(named.clone()));
+    dlx()
+        .args(["bench", "--solvers", "dlx", "--no-progress"])
+        .arg(&input)
+        .arg(&folder)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(named.clone()));
+    // `solve` goes on with the other files, and still exits 2.
+    dlx()
+        .arg("solve")
+        .arg(&folder)
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(EASY_SOLUTION))
+        .stderr(predicate::str::contains(named));
+}
+
+// ---- 6. --all is for exact-cover files --------------------------------------
+
+#[test]
+fn all_help_says_exact_cover_only() {
+    let out = dlx().args(["solve", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let start = help.find("      --all").expect("--all is documented") + 11;
+    let rest = &help[start..];
+    let end = rest.find("\n      --").unwrap_or(rest.len());
+    let all = rest[..end].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(all.contains("Exact-cover"), "{all}");
+    assert!(
+        all.contains("a Sudoku or Sudominoku file given with --all is refused"),
+        "{all}"
+    );
+}

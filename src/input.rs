@@ -181,6 +181,29 @@ fn grid_row_side(line: &str) -> Option<usize> {
     symbols_ok.then_some(side)
 }
 
+/// If `line` looks meant as the row of a numeric or pretty grid although
+/// it may not be a valid one (a bad symbol, a cell too many or too few):
+/// its cells, separated by blanks or `|`, are mostly cell-like (a number,
+/// `.`, `_` or a single character). Returns the number of cells.
+fn row_like(line: &str) -> Option<usize> {
+    if !line.contains(|c: char| c.is_whitespace() || c == '|') {
+        return None;
+    }
+    let (mut words, mut cells) = (0usize, 0usize);
+    for word in line
+        .split(|c: char| c.is_whitespace() || matches!(c, '|' | '+' | '='))
+        .filter(|w| !w.is_empty())
+    {
+        words += 1;
+        let cell_like = word == "."
+            || word == "_"
+            || word.bytes().all(|b| b.is_ascii_digit())
+            || word.chars().nth(1).is_none();
+        cells += usize::from(cell_like);
+    }
+    (words >= 2 && 2 * cells > words).then_some(words)
+}
+
 /// The line without a `#` comment (a whole comment line, or a trailing
 /// ` # ...` such as the ratings `dlx gen --rate` appends), trimmed.
 pub fn strip_comment(line: &str) -> &str {
@@ -265,17 +288,46 @@ impl<R: BufRead> SudokuReader<R> {
                         .map_err(|e| e.to_string()),
                 );
             }
-            let Some(side) = grid_row_side(trimmed) else {
-                let reason = if trimmed.contains(char::is_whitespace) {
-                    "not a puzzle line or a grid row".to_string()
-                } else {
-                    crate::puzzles::sudoku::GridError::WrongLength(trimmed.chars().count())
-                        .to_string()
-                };
-                return record(Err(reason));
+            let side = match grid_row_side(trimmed) {
+                Some(side) => side,
+                None => match self.side_after_bad_row(trimmed)? {
+                    Some(side) => side,
+                    None => {
+                        let reason = if trimmed.contains(char::is_whitespace) {
+                            "not a puzzle line or a grid row".to_string()
+                        } else {
+                            GridError::WrongLength(trimmed.chars().count()).to_string()
+                        };
+                        return record(Err(reason));
+                    }
+                },
             };
             return self.read_grid(line_no, trimmed.to_string(), side);
         }
+    }
+
+    /// Whether `line`, which is not a grid row, is the bad first row of a
+    /// grid: it looks like a row ([`row_like`]) with about as many cells as
+    /// the next line, which is a grid row. Then the grid's side, so that the
+    /// whole grid becomes one bad record and the next record starts after
+    /// it. The next line is kept for the next read either way.
+    fn side_after_bad_row(&mut self, line: &str) -> io::Result<Option<usize>> {
+        let Some(cells) = row_like(line) else {
+            return Ok(None);
+        };
+        let Some((line_no, next)) = self.next_line()? else {
+            return Ok(None);
+        };
+        let side = match &next {
+            Line::Text(t) => {
+                let t = strip_comment(t);
+                // A 16-symbol line is a 4x4 puzzle before it is a 16x16 row.
+                grid_row_side(t).filter(|_| !is_sudoku_line(t))
+            }
+            Line::Bad(_) => None,
+        };
+        self.pending = Some((line_no, next));
+        Ok(side.filter(|&side| cells.abs_diff(side) <= 2))
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -299,7 +351,7 @@ impl<R: BufRead> SudokuReader<R> {
         while rows.len() < side {
             let Some((line_no, line)) = self.next_line()? else {
                 error.get_or_insert((
-                    (self.line_no - 1).max(start),
+                    start,
                     format!("input ends after {} of {side} grid rows", rows.len()),
                 ));
                 break;
@@ -461,5 +513,83 @@ mod tests {
         assert_eq!(detect("| comment\na b c\na b\n"), Kind::Xc);
         assert_eq!(detect("a b c\na\n"), Kind::Xc);
         assert_eq!(detect("5 3 . | . 7 . | . . .\n"), Kind::Sudoku);
+    }
+
+    /// Baekjoon 2580's example grid.
+    const GRID: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+                        3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
+                        9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+
+    /// A bad first row costs only its own grid: the whole grid is one bad
+    /// record, and the grid after it is read.
+    #[test]
+    fn bad_first_row_keeps_the_next_grid() {
+        let bad_rows = [
+            ("10 3 5", "bad symbol `10` at cell 1 (row 1, column 1)"),
+            ("x 3 5", "bad symbol `x` at cell 1 (row 1, column 1)"),
+            ("3 5", "row 1 has 8 entries, expected 9"),
+            ("0 0 3 5", "row 1 has 10 entries, expected 9"),
+        ];
+        for (start, reason) in bad_rows {
+            let bad = GRID.replacen("0 3 5", start, 1);
+            for between in ["", "\n", "# next\n"] {
+                let text = format!("{bad}{between}{GRID}");
+                let next = 10 + between.len().min(1);
+                assert_eq!(
+                    records(&text),
+                    vec![(1, Err(reason.to_string())), (next, Ok(Style::Grid))],
+                    "{start:?} {between:?}"
+                );
+            }
+        }
+        // A pretty grid.
+        let pretty = Grid::from_line(P).unwrap().to_pretty();
+        let text = format!("{}\n{pretty}\n", pretty.replacen("5 3", "5 x", 1));
+        assert_eq!(
+            records(&text),
+            vec![
+                (1, Err("bad symbol `x` at cell 2 (row 1, column 2)".into())),
+                (12, Ok(Style::Pretty))
+            ]
+        );
+        // A line that only looks a little like a row is a record of its own.
+        for title in ["Grid 1 2 3", "My puzzles", "1 2 3 4 5 6"] {
+            assert_eq!(
+                records(&format!("{title}\n{GRID}")),
+                vec![
+                    (1, Err("not a puzzle line or a grid row".into())),
+                    (2, Ok(Style::Grid))
+                ],
+                "{title}"
+            );
+        }
+    }
+
+    /// Both ways a grid can end early point at the grid's first line.
+    #[test]
+    fn short_grids_are_reported_at_their_first_line() {
+        let five: String = GRID.lines().take(5).map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            records(&format!("{P}\n{five}")),
+            vec![
+                (1, Ok(Style::Line)),
+                (2, Err("input ends after 5 of 9 grid rows".into()))
+            ]
+        );
+        assert_eq!(
+            records(&format!("{P}\n{five}\n{P}\n")),
+            vec![
+                (1, Ok(Style::Line)),
+                (2, Err("grid ends after 5 of 9 rows".into())),
+                (8, Ok(Style::Line))
+            ]
+        );
+        assert_eq!(
+            records("1\n"),
+            vec![(
+                1,
+                Err("wrong length: 1 cell (expected 16, 81, 256 or 625)".into())
+            )]
+        );
     }
 }

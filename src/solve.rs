@@ -127,19 +127,15 @@ pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
 
 /// Solves every record of one input named `file` (for messages).
 /// Returns the totals; `Err` only for I/O errors (reading or writing).
+///
+/// The kind is [`SolveOptions::kind`], or decided by [`input::prepare`].
 pub fn solve_file(
     file: &str,
-    mut input: impl BufRead + Send,
+    input: impl BufRead + Send,
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    let kind = match options.kind {
-        Kind::Auto => {
-            let head = input.fill_buf()?;
-            input::detect(&String::from_utf8_lossy(head))
-        }
-        k => k,
-    };
+    let (kind, input) = input::prepare(options.kind, input)?;
     match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),

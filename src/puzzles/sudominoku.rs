@@ -494,7 +494,8 @@ fn count_value(line: &str) -> Option<i64> {
 /// still count them), lines may end in CRLF and carry leading or trailing
 /// blanks, fields are separated by any whitespace, and row letters may be
 /// lower case. `N` may be anything from 1 to 36 (Baekjoon promises 10..=35).
-/// Text after the `0` line is ignored.
+/// Text after the `0` line is ignored. A leading UTF-8 byte-order mark is
+/// skipped.
 ///
 /// Every puzzle gets exactly one [`Record`], in input order, holding the
 /// puzzle or the first error found in it (in line order). How records are
@@ -514,6 +515,7 @@ fn count_value(line: &str) -> Option<i64> {
 /// 3. If the input ends inside a record, the record is reported as
 ///    truncated at the input's last line.
 pub fn parse(text: &str) -> Parsed {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -1443,6 +1445,8 @@ mod tests {
         assert!(!parsed.missing_terminator);
         // Text after the terminator is ignored.
         assert_eq!(parse(&format!("{OWN}0\nrubbish\n")), plain);
+        // A byte-order mark is not part of the count line.
+        assert_eq!(parse(&format!("\u{feff}{OWN}0\n")), plain);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! How `dlx` decides what an input is and reads its edges, through the real
 //! binary: kind detection by a vote over the first lines (whatever the first
 //! line is, however the input arrives), byte-order marks, old-Mac line ends,
-//! and grids after a bad grid row.
+//! grids after a bad grid row, and `--all` on puzzles.
 
 use std::io::Write;
 use std::path::Path;
@@ -189,6 +189,31 @@ fn a_byte_order_mark_is_skipped() {
     // Also when the kind is given.
     let (code, out, _) = solve(format!("{bom}a b c\na b\nc\n"), &["--kind", "xc"]);
     assert_eq!((code, out.as_str()), (0, "a b\nc\n"));
+}
+
+#[test]
+fn all_is_refused_for_puzzles() {
+    let empty = ".".repeat(81);
+    for (input, kind) in [
+        (format!("{empty}\n"), "Sudoku"),
+        (SUDOMINOKU.to_string(), "Sudominoku"),
+    ] {
+        let (code, out, err) = solve(&input, &["--all"]);
+        assert_eq!(out, "", "{kind}");
+        assert!(
+            err.starts_with(&format!(
+                "dlx: input.txt: --all lists the solutions of exact-cover files only, \
+                 and this is a {kind} input: use --count"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("--unique"), "{err}");
+        assert_eq!(code, 2);
+    }
+    // Exact-cover files still list every solution.
+    let (code, out, _) = solve("a b\na\nb\na b\n", &["--all"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "a\nb\n\na b\n\n2 solution(s)\n");
 }
 
 /// `dlx check` and `dlx bench` detect kinds the same way as `dlx solve`.

@@ -1,7 +1,8 @@
 //! How `dlx` decides what an input is and reads its edges, through the real
 //! binary: kind detection by a vote over the first lines (whatever the first
 //! line is, however the input arrives), byte-order marks, old-Mac line ends,
-//! grids after a bad grid row, and `--all` on puzzles.
+//! grids after a bad grid row, `--all` on puzzles, and Sudominoku text after
+//! the terminating `0`.
 
 use std::io::Write;
 use std::path::Path;
@@ -214,6 +215,24 @@ fn all_is_refused_for_puzzles() {
     let (code, out, _) = solve("a b\na\nb\na b\n", &["--all"]);
     assert_eq!(code, 0);
     assert_eq!(out, "a\nb\n\na b\n\n2 solution(s)\n");
+}
+
+#[test]
+fn sudominoku_text_after_the_terminator_is_reported() {
+    let first: String = SUDOMINOKU.split_inclusive('\n').take(12).collect();
+    let rest: String = SUDOMINOKU.split_inclusive('\n').skip(12).collect();
+    let (code, out, err) = solve(format!("{first}0\n{rest}"), &[]);
+    let reason = "found \"10\" after the terminating 0 on line 13: \
+                  the 0 ends the input, nothing after it is read";
+    assert_eq!(
+        out,
+        format!(
+            "{}Puzzle 2\n! invalid: {reason}\n",
+            sudominoku_answers(1, 1)
+        )
+    );
+    assert_eq!(err, format!("input.txt:14: {reason}\n"));
+    assert_eq!(code, 1);
 }
 
 /// `dlx check` and `dlx bench` detect kinds the same way as `dlx solve`.

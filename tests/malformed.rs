@@ -718,10 +718,20 @@ fn cases() -> Vec<Case> {
         stdout: format!("Puzzle 1\n{sol1}Puzzle 2\n{sol2}"),
         code: 0,
     });
+    let after = "found \"10\" after the terminating 0 on line 13: \
+                 the 0 ends the input, nothing after it is read";
     cases.push(Case {
-        name: "sudominoku: text after the `0` line is ignored".into(),
+        name: "sudominoku: text after the `0` line is one error record".into(),
         args: vec![],
-        input: format!("{good1}0\n{good2}garbage\n").into_bytes(),
+        input: format!("{good1}0\n\n{good2}{good1}0\n").into_bytes(),
+        stderr: errors(&[(15, after)]),
+        stdout: format!("Puzzle 1\n{sol1}Puzzle 2\n{}\n", invalid(after)),
+        code: 1,
+    });
+    cases.push(Case {
+        name: "sudominoku: blank and `#` lines after the `0` line are nothing".into(),
+        args: vec![],
+        input: format!("{good1}0\n\n# the end\n\n").into_bytes(),
         stderr: vec![],
         stdout: format!("Puzzle 1\n{sol1}"),
         code: 0,

@@ -1,9 +1,9 @@
 //! Reading puzzle files: bounded line reading, format detection and the
 //! streaming reader of Sudoku records.
 
+use std::collections::HashSet;
 use std::io::{self, BufRead};
 
-use crate::exact_cover::knuth_format;
 use crate::puzzles::sudoku::{box_size_of_side, Grid, GridError};
 
 /// The longest line accepted, in bytes. Longer lines are reported as errors
@@ -91,26 +91,308 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
     }
 }
 
-/// Decides the kind of an input from its first bytes.
-pub fn detect(head: &str) -> Kind {
-    let mut lines = head
-        .lines()
-        .map(|l| l.trim())
-        .filter(|l| !l.is_empty() && !l.starts_with('#'));
-    let Some(first) = lines.next() else {
-        return Kind::Sudoku;
+/// The most [`prepare`] reads ahead to decide an input's kind, in bytes.
+pub const DETECT_BYTES: usize = 64 << 10;
+
+/// How many meaningful lines (not blank, not a `#` comment) [`prepare`]
+/// reads ahead to decide an input's kind, unless the input or
+/// [`DETECT_BYTES`] ends first. [`detect`] votes over at most these.
+pub const DETECT_LINES: usize = 32;
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// An input made ready for the readers by [`prepare`]: the bytes read
+/// ahead are replayed first, then the rest of the input. A leading UTF-8
+/// byte-order mark is gone, and in an input with old-Mac line ends (lone
+/// `\r`) every line end reads as `\n`.
+pub struct Prepared<R> {
+    head: Vec<u8>,
+    pos: usize,
+    rest: R,
+    /// Line-end translation of the rest, for `\r`-only inputs.
+    cr: Option<CrLines>,
+}
+
+/// The translated rest of a `\r`-only input: `\r` and `\r\n` become `\n`.
+struct CrLines {
+    buf: Vec<u8>,
+    pos: usize,
+    /// The last byte translated was a `\r` (so a `\n` next is its pair).
+    after_cr: bool,
+}
+
+impl CrLines {
+    /// Appends `bytes` to `out` with `\r` and `\r\n` as `\n`.
+    fn translate(&mut self, bytes: &[u8], out: &mut Vec<u8>) {
+        for &b in bytes {
+            match b {
+                b'\r' => out.push(b'\n'),
+                b'\n' if self.after_cr => {}
+                b => out.push(b),
+            }
+            self.after_cr = b == b'\r';
+        }
+    }
+}
+
+impl<R: BufRead> io::Read for Prepared<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Prepared<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos < self.head.len() {
+            return Ok(&self.head[self.pos..]);
+        }
+        let Some(cr) = &mut self.cr else {
+            return self.rest.fill_buf();
+        };
+        while cr.pos == cr.buf.len() {
+            let chunk = self.rest.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            let n = chunk.len();
+            let mut buf = std::mem::take(&mut cr.buf);
+            buf.clear();
+            cr.translate(chunk, &mut buf);
+            cr.buf = buf;
+            cr.pos = 0;
+            self.rest.consume(n);
+        }
+        Ok(&cr.buf[cr.pos..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if self.pos < self.head.len() {
+            self.pos = (self.pos + amount).min(self.head.len());
+        } else if let Some(cr) = &mut self.cr {
+            cr.pos = (cr.pos + amount).min(cr.buf.len());
+        } else {
+            self.rest.consume(amount);
+        }
+    }
+}
+
+/// Makes `input` ready to read and decides its kind, for every command that
+/// takes files (`dlx solve`, `dlx check`, `dlx bench`).
+///
+/// With [`Kind::Auto`] it reads ahead — blocking, as a pipe may deliver
+/// the input in pieces — until [`DETECT_LINES`] meaningful lines, the end
+/// of the input or [`DETECT_BYTES`], and lets [`detect`] vote over those
+/// lines; with a given kind it reads only the first line. Either way the
+/// bytes read ahead are replayed by the returned reader, which also drops a
+/// leading UTF-8 byte-order mark and reads old-Mac `\r` line ends (an input
+/// whose first line ends in a lone `\r`) as `\n`. The kind returned is never
+/// [`Kind::Auto`].
+pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, Prepared<R>)> {
+    let wanted = if requested == Kind::Auto {
+        DETECT_LINES
+    } else {
+        1
     };
-    let second = lines.next().unwrap_or("");
-    if first.parse::<u32>().is_ok() && looks_like_domino(second) {
+    let mut head = Vec::new();
+    let mut lines = LineCounter::default();
+    let mut at_end = false;
+    // One byte past a final `\r` tells a `\r\n` from a lone `\r`.
+    while (lines.meaningful < wanted || head.last() == Some(&b'\r')) && head.len() < DETECT_BYTES {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            at_end = true;
+            break;
+        }
+        let take = chunk.len().min(DETECT_BYTES - head.len());
+        head.extend_from_slice(&chunk[..take]);
+        input.consume(take);
+        lines.advance(&head);
+    }
+    if head.starts_with(BOM) {
+        head.drain(..BOM.len());
+    }
+    // Old-Mac line ends: a `\r` not followed by `\n` ends the first line.
+    let cr = match head.iter().position(|&b| b == b'\r' || b == b'\n') {
+        Some(p) if head[p] == b'\r' && head.get(p + 1).is_some_and(|&b| b != b'\n') => {
+            let mut cr = CrLines {
+                buf: Vec::new(),
+                pos: 0,
+                after_cr: false,
+            };
+            let mut translated = Vec::with_capacity(head.len());
+            cr.translate(&head, &mut translated);
+            head = translated;
+            Some(cr)
+        }
+        _ => None,
+    };
+    let kind = match requested {
+        Kind::Auto => {
+            // A line cut short by the read-ahead limit could mislead the vote.
+            let complete = match head.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+                Some(p) if !at_end => &head[..p],
+                _ => &head[..],
+            };
+            detect(&String::from_utf8_lossy(complete))
+        }
+        kind => kind,
+    };
+    Ok((
+        kind,
+        Prepared {
+            head,
+            pos: 0,
+            rest: input,
+            cr,
+        },
+    ))
+}
+
+/// Counts the meaningful lines of a growing read-ahead, looking at each
+/// byte once.
+#[derive(Default)]
+struct LineCounter {
+    /// Where the line being scanned starts.
+    start: usize,
+    /// Bytes already scanned.
+    scanned: usize,
+    meaningful: usize,
+}
+
+impl LineCounter {
+    /// Counts the complete lines of `head` not counted yet.
+    fn advance(&mut self, head: &[u8]) {
+        while let Some(p) = memchr::memchr2(b'\n', b'\r', &head[self.scanned..]) {
+            let end = self.scanned + p;
+            let line = head[self.start..end].trim_ascii();
+            let line = line.strip_prefix(BOM).unwrap_or(line);
+            if !line.is_empty() && line[0] != b'#' {
+                self.meaningful += 1;
+            }
+            self.start = end + 1;
+            self.scanned = end + 1;
+        }
+        self.scanned = head.len();
+    }
+}
+
+/// Decides the kind of an input from its first lines (as read ahead by
+/// [`prepare`]), by a vote over up to [`DETECT_LINES`] meaningful lines:
+/// lines that are blank or `#` comments do not count, and neither do
+/// Knuth's `|` comment lines. Lines may end in `\n`, `\r\n` or `\r`.
+///
+/// - no meaningful line: Sudoku (no records), or exact cover if there was a
+///   `|` comment;
+/// - exact cover if the first line that counts is a `|` comment;
+/// - Sudominoku if every line is a small number (such as the lone `0` of an
+///   input with no puzzles), or if there are domino lines `U LU V LV` (or
+///   lines of nine positions) and, with the numbers, they are most lines;
+/// - Sudoku if at least half the lines are one-line puzzles, grid rows (or
+///   rows with a bad symbol) or rule lines;
+/// - exact cover if the first line names items (one of them not a number,
+///   none a one-line puzzle) and more lines fit Knuth's format (that line,
+///   and options naming only its items) than look like Sudoku;
+/// - otherwise Sudoku, whose reader then reports each bad line.
+pub fn detect(head: &str) -> Kind {
+    let head = head.strip_prefix('\u{feff}').unwrap_or(head);
+    let mut counted = 0usize;
+    let (mut sudoku, mut numbers, mut dominoes, mut knuth) = (0usize, 0usize, 0usize, 0usize);
+    let mut bar_first = false;
+    let mut bar_seen = false;
+    let mut items: Option<(&str, HashSet<&str>)> = None;
+    for line in head.split(['\n', '\r']).map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let body = strip_comment(line);
+        let sudoku_like = is_sudoku_line(body)
+            || (is_separator(body) && body.contains(['-', '+', '=']))
+            || grid_row_side(body).is_some()
+            || row_like(body).is_some_and(|words| box_size_of_side(words).is_some());
+        if line.starts_with('|') && !sudoku_like {
+            bar_first |= counted == 0 && !bar_seen;
+            bar_seen = true;
+            continue;
+        }
+        if counted == DETECT_LINES {
+            break;
+        }
+        counted += 1;
+        sudoku += usize::from(sudoku_like);
+        if is_count_like(line) {
+            numbers += 1;
+        } else if looks_like_domino(line) || is_singles_line(line) {
+            dominoes += 1;
+        }
+        match &items {
+            None => {
+                let declared = line.split_whitespace().filter(|w| *w != "|").collect();
+                items = Some((line, declared));
+                knuth += 1;
+            }
+            Some((_, declared)) => {
+                let fits = line
+                    .split_whitespace()
+                    .all(|w| declared.contains(w) || w.contains(':'));
+                knuth += usize::from(fits);
+            }
+        }
+    }
+    if counted == 0 {
+        return if bar_seen { Kind::Xc } else { Kind::Sudoku };
+    }
+    if bar_first {
+        return Kind::Xc;
+    }
+    if numbers == counted || (dominoes > 0 && 2 * (dominoes + numbers) > counted) {
         return Kind::Sudominoku;
     }
-    if is_sudoku_line(first) || grid_row_side(first).is_some() || is_separator(first) {
+    if sudoku > 0 && 2 * sudoku >= counted {
         return Kind::Sudoku;
     }
-    if knuth_format::looks_like(head) {
+    let names_items = items.is_some_and(|(line, _)| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+            && !words.iter().any(|w| is_sudoku_line(w))
+            && (words.len() > 1 || knuth > 1)
+    });
+    if names_items && knuth > sudoku {
         return Kind::Xc;
     }
     Kind::Sudoku
+}
+
+/// A small number on a line of its own, as a Sudominoku count (or its `0`).
+fn is_count_like(line: &str) -> bool {
+    let digits = line.strip_prefix(['+', '-']).unwrap_or(line);
+    (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Two characters, a row letter and a column digit: a Sudominoku position.
+fn is_position(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
+}
+
+/// A Sudominoku line of nine positions (the singles 1 to 9).
+fn is_singles_line(line: &str) -> bool {
+    let mut words = 0;
+    for word in line.split_whitespace() {
+        if !is_position(word) {
+            return false;
+        }
+        words += 1;
+    }
+    words == 9
 }
 
 fn looks_like_domino(line: &str) -> bool {
@@ -181,6 +463,29 @@ fn grid_row_side(line: &str) -> Option<usize> {
     symbols_ok.then_some(side)
 }
 
+/// If `line` looks meant as the row of a numeric or pretty grid although
+/// it may not be a valid one (a bad symbol, a cell too many or too few):
+/// its cells, separated by blanks or `|`, are mostly cell-like (a number,
+/// `.`, `_` or a single character). Returns the number of cells.
+fn row_like(line: &str) -> Option<usize> {
+    if !line.contains(|c: char| c.is_whitespace() || c == '|') {
+        return None;
+    }
+    let (mut words, mut cells) = (0usize, 0usize);
+    for word in line
+        .split(|c: char| c.is_whitespace() || matches!(c, '|' | '+' | '='))
+        .filter(|w| !w.is_empty())
+    {
+        words += 1;
+        let cell_like = word == "."
+            || word == "_"
+            || word.bytes().all(|b| b.is_ascii_digit())
+            || word.chars().nth(1).is_none();
+        cells += usize::from(cell_like);
+    }
+    (words >= 2 && 2 * cells > words).then_some(words)
+}
+
 /// The line without a `#` comment (a whole comment line, or a trailing
 /// ` # ...` such as the ratings `dlx gen --rate` appends), trimmed.
 pub fn strip_comment(line: &str) -> &str {
@@ -228,6 +533,13 @@ impl<R: BufRead> SudokuReader<R> {
         if let Some(p) = self.pending.take() {
             return Ok(Some(p));
         }
+        if self.line_no == 0 {
+            // A UTF-8 byte-order mark is not part of the first line.
+            let head = self.input.fill_buf()?;
+            if head.starts_with(BOM) {
+                self.input.consume(BOM.len());
+            }
+        }
         let line = read_line(&mut self.input, &mut self.buf)?;
         self.line_no += 1;
         Ok(line.map(|l| (self.line_no, l)))
@@ -265,17 +577,46 @@ impl<R: BufRead> SudokuReader<R> {
                         .map_err(|e| e.to_string()),
                 );
             }
-            let Some(side) = grid_row_side(trimmed) else {
-                let reason = if trimmed.contains(char::is_whitespace) {
-                    "not a puzzle line or a grid row".to_string()
-                } else {
-                    crate::puzzles::sudoku::GridError::WrongLength(trimmed.chars().count())
-                        .to_string()
-                };
-                return record(Err(reason));
+            let side = match grid_row_side(trimmed) {
+                Some(side) => side,
+                None => match self.side_after_bad_row(trimmed)? {
+                    Some(side) => side,
+                    None => {
+                        let reason = if trimmed.contains(char::is_whitespace) {
+                            "not a puzzle line or a grid row".to_string()
+                        } else {
+                            GridError::WrongLength(trimmed.chars().count()).to_string()
+                        };
+                        return record(Err(reason));
+                    }
+                },
             };
             return self.read_grid(line_no, trimmed.to_string(), side);
         }
+    }
+
+    /// Whether `line`, which is not a grid row, is the bad first row of a
+    /// grid: it looks like a row ([`row_like`]) with about as many cells as
+    /// the next line, which is a grid row. Then the grid's side, so that the
+    /// whole grid becomes one bad record and the next record starts after
+    /// it. The next line is kept for the next read either way.
+    fn side_after_bad_row(&mut self, line: &str) -> io::Result<Option<usize>> {
+        let Some(cells) = row_like(line) else {
+            return Ok(None);
+        };
+        let Some((line_no, next)) = self.next_line()? else {
+            return Ok(None);
+        };
+        let side = match &next {
+            Line::Text(t) => {
+                let t = strip_comment(t);
+                // A 16-symbol line is a 4x4 puzzle before it is a 16x16 row.
+                grid_row_side(t).filter(|_| !is_sudoku_line(t))
+            }
+            Line::Bad(_) => None,
+        };
+        self.pending = Some((line_no, next));
+        Ok(side.filter(|&side| cells.abs_diff(side) <= 2))
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -299,7 +640,7 @@ impl<R: BufRead> SudokuReader<R> {
         while rows.len() < side {
             let Some((line_no, line)) = self.next_line()? else {
                 error.get_or_insert((
-                    (self.line_no - 1).max(start),
+                    start,
                     format!("input ends after {} of {side} grid rows", rows.len()),
                 ));
                 break;
@@ -461,5 +802,318 @@ mod tests {
         assert_eq!(detect("| comment\na b c\na b\n"), Kind::Xc);
         assert_eq!(detect("a b c\na\n"), Kind::Xc);
         assert_eq!(detect("5 3 . | . 7 . | . . .\n"), Kind::Sudoku);
+    }
+
+    /// Baekjoon 2580's example grid.
+    const GRID: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+                        3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
+                        9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+
+    /// `puzzles/sudominoku/sample-own.txt`.
+    const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
+
+    /// The first line of an input is not enough: each of these was read as
+    /// the wrong kind when only the first meaningful line was looked at.
+    #[test]
+    fn detection_votes_over_several_lines() {
+        let cases = [
+            (
+                "a title line",
+                format!("My puzzles\n{P}\n{P}\n"),
+                Kind::Sudoku,
+            ),
+            (
+                "a rating after the puzzle",
+                format!("{P} hard\n{P}\n"),
+                Kind::Sudoku,
+            ),
+            (
+                "a title before a grid",
+                format!("My puzzles\n{GRID}"),
+                Kind::Sudoku,
+            ),
+            (
+                "a grid whose first cell is x",
+                format!("x{}", &GRID[1..]),
+                Kind::Sudoku,
+            ),
+            ("old-Mac line ends", format!("{P}\r{P}\r"), Kind::Sudoku),
+            (
+                "old-Mac line ends, a grid",
+                GRID.replace('\n', "\r"),
+                Kind::Sudoku,
+            ),
+            (
+                "a Sudominoku count that is not a number",
+                SUDOMINOKU.replacen("10", "ten", 1),
+                Kind::Sudominoku,
+            ),
+            (
+                "a bad position in the first domino",
+                SUDOMINOKU.replacen("F4", "F10", 1),
+                Kind::Sudominoku,
+            ),
+            (
+                "a bad first domino and count",
+                SUDOMINOKU
+                    .replacen("10", "x", 1)
+                    .replacen("3 F4", "three F4", 1),
+                Kind::Sudominoku,
+            ),
+            ("Sudominoku with no puzzles", "0\n".into(), Kind::Sudominoku),
+            (
+                "Sudominoku with no puzzles, CRLF",
+                "\r\n0\r\n".into(),
+                Kind::Sudominoku,
+            ),
+            (
+                "old-Mac Sudominoku",
+                SUDOMINOKU.replace('\n', "\r"),
+                Kind::Sudominoku,
+            ),
+            ("a byte-order mark", format!("\u{feff}{P}\n"), Kind::Sudoku),
+            (
+                "a byte-order mark, Knuth",
+                "\u{feff}a b\na\nb\n".into(),
+                Kind::Xc,
+            ),
+            ("Knuth, a bad option", "a b c\nx y\n".into(), Kind::Xc),
+            ("Knuth, a bare `|` line", "| c\n |\na\n".into(), Kind::Xc),
+            (
+                "Knuth, only comments",
+                "| only\n| comments\n".into(),
+                Kind::Xc,
+            ),
+            ("Knuth, colors", "a b\na:red b\n".into(), Kind::Xc),
+            ("nothing", "\n# a comment\n\n".into(), Kind::Sudoku),
+            (
+                "one puzzle with a rating",
+                format!("{P} hard\n"),
+                Kind::Sudoku,
+            ),
+            ("a short line", "short\n".into(), Kind::Sudoku),
+            (
+                "numbers only (not Knuth)",
+                "0 0 1\n2 3 4\n".into(),
+                Kind::Sudoku,
+            ),
+        ];
+        for (name, text, kind) in cases {
+            assert_eq!(detect(&text), kind, "{name}: {text:?}");
+            let (got, _) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+            assert_eq!(got, kind, "{name} (prepare): {text:?}");
+        }
+        // The bundled inputs.
+        let root = env!("CARGO_MANIFEST_DIR");
+        for (file, kind) in [
+            ("puzzles/sudoku/examples.txt", Kind::Sudoku),
+            ("puzzles/sudoku/baekjoon-2580.txt", Kind::Sudoku),
+            ("puzzles/sudoku/pretty.txt", Kind::Sudoku),
+            ("puzzles/sudoku/16x16-100.txt", Kind::Sudoku),
+            ("puzzles/sudoku/25x25-20.txt", Kind::Sudoku),
+            ("puzzles/bad/sudoku-bad-records.txt", Kind::Sudoku),
+            ("puzzles/sudominoku/sample-own.txt", Kind::Sudominoku),
+            ("puzzles/sudominoku/generated-100.txt", Kind::Sudominoku),
+            ("puzzles/xc/knuth-example.dlx", Kind::Xc),
+            ("puzzles/xc/pentominoes-6x10.dlx", Kind::Xc),
+            ("puzzles/xc/queens-8.dlx", Kind::Xc),
+        ] {
+            let text = std::fs::read(format!("{root}/{file}")).unwrap();
+            let (got, _) = prepare(Kind::Auto, &text[..]).unwrap();
+            assert_eq!(got, kind, "{file}");
+        }
+        for entry in std::fs::read_dir(format!("{root}/puzzles/sudominoku/bad-inputs")).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read(&path).unwrap();
+            let (got, _) = prepare(Kind::Auto, &text[..]).unwrap();
+            assert_eq!(got, Kind::Sudominoku, "{}", path.display());
+        }
+    }
+
+    /// Delivers its bytes a few at a time, as a pipe fed slowly does.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl io::Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(self.bytes.len()).min(out.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    fn read_all(mut r: impl BufRead) -> Vec<u8> {
+        let mut out = Vec::new();
+        io::Read::read_to_end(&mut r, &mut out).unwrap();
+        out
+    }
+
+    /// Detection does not depend on how much the first read returns, and
+    /// what it read ahead is replayed exactly.
+    #[test]
+    fn prepare_reads_ahead_and_replays() {
+        // The first line alone (a count) would look like nothing.
+        for step in [1, 3, 7, 1000] {
+            let input = io::BufReader::with_capacity(
+                16,
+                Trickle {
+                    bytes: SUDOMINOKU.as_bytes(),
+                    step,
+                },
+            );
+            let (kind, replay) = prepare(Kind::Auto, input).unwrap();
+            assert_eq!(kind, Kind::Sudominoku, "step {step}");
+            assert_eq!(read_all(replay), SUDOMINOKU.as_bytes(), "step {step}");
+        }
+        // Longer than the read-ahead: every byte comes back, in order.
+        let big: String = (0..3000).map(|k| format!("{P} # {k}\n")).collect();
+        assert!(big.len() > 2 * DETECT_BYTES);
+        for kind in [Kind::Auto, Kind::Sudoku, Kind::Xc] {
+            let (got, replay) = prepare(kind, big.as_bytes()).unwrap();
+            assert_eq!(
+                got,
+                if kind == Kind::Auto {
+                    Kind::Sudoku
+                } else {
+                    kind
+                }
+            );
+            assert_eq!(read_all(replay), big.as_bytes());
+        }
+        // A given kind is kept, even when the content says otherwise.
+        let (kind, _) = prepare(Kind::Xc, SUDOMINOKU.as_bytes()).unwrap();
+        assert_eq!(kind, Kind::Xc);
+        let (kind, replay) = prepare(Kind::Auto, &b""[..]).unwrap();
+        assert_eq!((kind, read_all(replay)), (Kind::Sudoku, vec![]));
+    }
+
+    #[test]
+    fn prepare_drops_a_byte_order_mark() {
+        let marked = format!("\u{feff}{P}\n");
+        for kind in [Kind::Auto, Kind::Sudoku, Kind::Sudominoku, Kind::Xc] {
+            let (_, replay) = prepare(kind, marked.as_bytes()).unwrap();
+            assert_eq!(read_all(replay), format!("{P}\n").as_bytes());
+        }
+        // Only at the start.
+        let late = format!("{P}\n\u{feff}");
+        let (_, replay) = prepare(Kind::Auto, late.as_bytes()).unwrap();
+        assert_eq!(read_all(replay), late.as_bytes());
+        // The Sudoku reader skips one by itself too.
+        let got = records(&format!("\u{feff}{P}\n"));
+        assert_eq!(got, vec![(1, Ok(Style::Line))]);
+    }
+
+    #[test]
+    fn prepare_reads_old_mac_line_ends() {
+        let mac: String = (0..2000).map(|_| format!("{P}\r")).collect();
+        let unix = mac.replace('\r', "\n");
+        for step in [1, 2, 5000] {
+            let input = io::BufReader::with_capacity(
+                64,
+                Trickle {
+                    bytes: mac.as_bytes(),
+                    step,
+                },
+            );
+            let (kind, replay) = prepare(Kind::Auto, input).unwrap();
+            assert_eq!(kind, Kind::Sudoku);
+            assert_eq!(read_all(replay), unix.as_bytes(), "step {step}");
+        }
+        // `\r\n` after a `\r`-only start (even split across reads) is one
+        // line end; CRLF and LF inputs are left as they are.
+        let mixed = format!("{P}\r{P}\r\n{P}\n");
+        let input = io::BufReader::with_capacity(
+            1,
+            Trickle {
+                bytes: mixed.as_bytes(),
+                step: 1,
+            },
+        );
+        let (_, replay) = prepare(Kind::Sudoku, input).unwrap();
+        assert_eq!(read_all(replay), format!("{P}\n{P}\n{P}\n").as_bytes());
+        for text in [format!("{P}\r\n{P}\r\n"), format!("{P}\n{P}\r")] {
+            let (_, replay) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+            assert_eq!(read_all(replay), text.as_bytes());
+        }
+        let (_, replay) = prepare(Kind::Auto, mac.as_bytes()).unwrap();
+        let got: Vec<_> = SudokuReader::new(replay).map(|r| r.unwrap()).collect();
+        assert_eq!(got.len(), 2000);
+        assert_eq!(got[1999].line, 2000);
+    }
+
+    /// A bad first row costs only its own grid: the whole grid is one bad
+    /// record, and the grid after it is read.
+    #[test]
+    fn bad_first_row_keeps_the_next_grid() {
+        let bad_rows = [
+            ("10 3 5", "bad symbol `10` at cell 1 (row 1, column 1)"),
+            ("x 3 5", "bad symbol `x` at cell 1 (row 1, column 1)"),
+            ("3 5", "row 1 has 8 entries, expected 9"),
+            ("0 0 3 5", "row 1 has 10 entries, expected 9"),
+        ];
+        for (start, reason) in bad_rows {
+            let bad = GRID.replacen("0 3 5", start, 1);
+            for between in ["", "\n", "# next\n"] {
+                let text = format!("{bad}{between}{GRID}");
+                let next = 10 + between.len().min(1);
+                assert_eq!(
+                    records(&text),
+                    vec![(1, Err(reason.to_string())), (next, Ok(Style::Grid))],
+                    "{start:?} {between:?}"
+                );
+            }
+        }
+        // A pretty grid.
+        let pretty = Grid::from_line(P).unwrap().to_pretty();
+        let text = format!("{}\n{pretty}\n", pretty.replacen("5 3", "5 x", 1));
+        assert_eq!(
+            records(&text),
+            vec![
+                (1, Err("bad symbol `x` at cell 2 (row 1, column 2)".into())),
+                (12, Ok(Style::Pretty))
+            ]
+        );
+        // A line that only looks a little like a row is a record of its own.
+        for title in ["Grid 1 2 3", "My puzzles", "1 2 3 4 5 6"] {
+            assert_eq!(
+                records(&format!("{title}\n{GRID}")),
+                vec![
+                    (1, Err("not a puzzle line or a grid row".into())),
+                    (2, Ok(Style::Grid))
+                ],
+                "{title}"
+            );
+        }
+    }
+
+    /// Both ways a grid can end early point at the grid's first line.
+    #[test]
+    fn short_grids_are_reported_at_their_first_line() {
+        let five: String = GRID.lines().take(5).map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            records(&format!("{P}\n{five}")),
+            vec![
+                (1, Ok(Style::Line)),
+                (2, Err("input ends after 5 of 9 grid rows".into()))
+            ]
+        );
+        assert_eq!(
+            records(&format!("{P}\n{five}\n{P}\n")),
+            vec![
+                (1, Ok(Style::Line)),
+                (2, Err("grid ends after 5 of 9 rows".into())),
+                (8, Ok(Style::Line))
+            ]
+        );
+        assert_eq!(
+            records("1\n"),
+            vec![(
+                1,
+                Err("wrong length: 1 cell (expected 16, 81, 256 or 625)".into())
+            )]
+        );
     }
 }

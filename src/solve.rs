@@ -35,7 +35,8 @@ pub enum Mode {
     Count,
     /// `unique`, `multiple` or `none`.
     Unique,
-    /// Every solution, up to `max_solutions` (exact-cover files only).
+    /// Every solution, up to `max_solutions` (exact-cover files only:
+    /// [`solve_file`] refuses it for Sudoku and Sudominoku).
     All,
 }
 
@@ -127,19 +128,32 @@ pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
 
 /// Solves every record of one input named `file` (for messages).
 /// Returns the totals; `Err` only for I/O errors (reading or writing).
+///
+/// The kind is [`SolveOptions::kind`], or decided by [`input::prepare`].
+/// `--all` ([`Mode::All`]) on a Sudoku or Sudominoku input is an
+/// `InvalidInput` error before any record is read.
 pub fn solve_file(
     file: &str,
-    mut input: impl BufRead + Send,
+    input: impl BufRead + Send,
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    let kind = match options.kind {
-        Kind::Auto => {
-            let head = input.fill_buf()?;
-            input::detect(&String::from_utf8_lossy(head))
-        }
-        k => k,
-    };
+    let (kind, input) = input::prepare(options.kind, input)?;
+    if options.mode == Mode::All && kind != Kind::Xc {
+        let kind = if kind == Kind::Sudominoku {
+            "Sudominoku"
+        } else {
+            "Sudoku"
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--all lists the solutions of exact-cover files only, and this is a {kind} \
+                 input: use --count for the number of solutions of each puzzle or --unique \
+                 to tell unique ones from the rest"
+            ),
+        ));
+    }
     match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),

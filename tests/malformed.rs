@@ -388,15 +388,22 @@ fn cases() -> Vec<Case> {
             edit_row(GRID, 1, |l| l.replacen('0', "4", 1)),
             "digit 4 appears twice in box 2 (cells r1c4 and r2c5)",
         ),
-        grid_between(
-            "numeric grid: first row with 8 entries (two records: the row, then the rest)",
-            GRID,
-            GRID_SOLUTION,
+        // A bad first row costs its own grid only (one record), whatever
+        // follows: a blank line (here) or the next grid (`input::tests`).
+        grid_case(
+            "first row with 8 entries",
             edit_row(GRID, 0, |l| l[..l.len() - 2].to_string()),
-            &[
-                (11, "not a puzzle line or a grid row"),
-                (12, "grid ends after 8 of 9 rows"),
-            ],
+            "row 1 has 8 entries, expected 9",
+        ),
+        grid_case(
+            "first row with a number too large",
+            edit_row(GRID, 0, |l| l.replacen('0', "10", 1)),
+            "bad symbol `10` at cell 1 (row 1, column 1)",
+        ),
+        grid_case(
+            "first row with a word",
+            edit_row(GRID, 0, |l| l.replacen('0', "x", 1)),
+            "bad symbol `x` at cell 1 (row 1, column 1)",
         ),
         Case {
             name: "numeric grid: truncated by the end of the input".into(),
@@ -711,24 +718,34 @@ fn cases() -> Vec<Case> {
         stdout: format!("Puzzle 1\n{sol1}Puzzle 2\n{sol2}"),
         code: 0,
     });
+    let after = "found \"10\" after the terminating 0 on line 13: \
+                 the 0 ends the input, nothing after it is read";
     cases.push(Case {
-        name: "sudominoku: text after the `0` line is ignored".into(),
+        name: "sudominoku: text after the `0` line is one error record".into(),
         args: vec![],
-        input: format!("{good1}0\n{good2}garbage\n").into_bytes(),
+        input: format!("{good1}0\n\n{good2}{good1}0\n").into_bytes(),
+        stderr: errors(&[(15, after)]),
+        stdout: format!("Puzzle 1\n{sol1}Puzzle 2\n{}\n", invalid(after)),
+        code: 1,
+    });
+    cases.push(Case {
+        name: "sudominoku: blank and `#` lines after the `0` line are nothing".into(),
+        args: vec![],
+        input: format!("{good1}0\n\n# the end\n\n").into_bytes(),
         stderr: vec![],
         stdout: format!("Puzzle 1\n{sol1}"),
         code: 0,
     });
     // Errors inside a grid point at the offending row's own line (grids
-    // start on line 11, pretty grids on 13 with a rule line after row 3),
-    // and an input that ends inside a grid at its last line.
+    // start on line 11, pretty grids on 13 with a rule line after row 3);
+    // a grid cut short, by a blank line or by the end of the input, is
+    // reported at its first line.
     let own_lines = [
         ("numeric grid: row with 8 entries", 13),
         ("numeric grid: row with 10 entries", 13),
         ("numeric grid: number too large", 14),
         ("numeric grid: negative number", 15),
         ("numeric grid: word in a row", 14),
-        ("numeric grid: truncated by the end of the input", 18),
         ("numeric grid: 4x4 with a digit past 4", 4),
         ("pretty grid: bad symbol", 18),
         ("pretty grid: non-ASCII symbol", 18),

@@ -338,6 +338,21 @@ fn every_error_class_is_reported_at_its_line() {
             false,
         ),
         ("missing-terminator", &[(1, None)], true),
+        (
+            "text-after-terminator",
+            &[
+                (1, None),
+                (
+                    14,
+                    Some((
+                        14,
+                        "found \"10\" after the terminating 0 on line 13: \
+                         the 0 ends the input, nothing after it is read",
+                    )),
+                ),
+            ],
+            false,
+        ),
     ];
     let mut seen = 0;
     for &(name, expected, missing_terminator) in cases {

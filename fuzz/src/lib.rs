@@ -40,6 +40,29 @@ fn line_count(text: &[u8]) -> usize {
     (newlines + unterminated).max(1)
 }
 
+/// The lines `dlx solve` numbers in `text`: as [`line_count`], except that
+/// an input whose first line ends in a lone `\r` (old Mac) has `\r`, `\r\n`
+/// and `\n` line ends (`input::prepare`).
+fn solve_line_count(text: &[u8]) -> usize {
+    let first_end = text.iter().position(|&b| b == b'\r' || b == b'\n');
+    let old_mac =
+        first_end.is_some_and(|p| text[p] == b'\r' && text.get(p + 1).is_some_and(|&b| b != b'\n'));
+    if !old_mac {
+        return line_count(text);
+    }
+    let mut unix = Vec::with_capacity(text.len());
+    let mut after_cr = false;
+    for &b in text {
+        match b {
+            b'\r' => unix.push(b'\n'),
+            b'\n' if after_cr => {}
+            b => unix.push(b),
+        }
+        after_cr = b == b'\r';
+    }
+    line_count(&unix)
+}
+
 /// Round-trips a parsed grid through its three written forms and solves it
 /// if its givens are consistent; any answer must pass the independent check.
 fn check_grid(grid: &Grid) {
@@ -427,7 +450,7 @@ pub fn solve_file(data: &[u8]) {
             return;
         }
     };
-    let lines = line_count(data);
+    let lines = solve_line_count(data);
     let err = String::from_utf8(err).expect("messages are UTF-8");
     let mut reported = 0u64;
     for message in err.lines() {

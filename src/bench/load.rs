@@ -47,12 +47,12 @@ impl PuzzleSet {
 }
 
 /// Reads the first `limit` records (`None` = all) of `input`, named `name`.
-/// The kind is detected from the first bytes ([`input::detect`]); records
+/// The kind is detected from the first lines ([`input::prepare`]); records
 /// that cannot be read, or whose givens contradict each other, are kept in
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
-pub fn load(name: &str, mut input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
-    let head = input.fill_buf()?;
-    let kind = input::detect(&String::from_utf8_lossy(head));
+pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
+    let (kind, input) = input::prepare(Kind::Auto, input)
+        .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use dlx_engine::check::{self, CheckError};
-use dlx_engine::input::{detect, Kind};
+use dlx_engine::input::{prepare, Kind};
 use dlx_engine::solve::{sudoku_solver, SolverKind};
 
 use super::args::CheckArgs;
@@ -13,10 +13,7 @@ use super::args::CheckArgs;
 pub fn run(args: CheckArgs) -> io::Result<u8> {
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
-    let kind = match args.kind {
-        Kind::Auto => detect(&String::from_utf8_lossy(puzzles.fill_buf()?)),
-        k => k,
-    };
+    let (kind, puzzles) = prepare(args.kind, &mut puzzles)?;
     let result = match kind {
         Kind::Sudoku | Kind::Auto => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);

@@ -42,8 +42,10 @@ pub fn looks_like(text: &str) -> bool {
     starts_with_comment || (has_letters && first.split_whitespace().count() > 1)
 }
 
-/// Parses Knuth's format; `file` names the source in error messages.
+/// Parses Knuth's format; `file` names the source in error messages. A
+/// leading UTF-8 byte-order mark is skipped.
 pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let err = |line: usize, reason: String| InputError::new(file, line, reason);
     let mut problem = Problem::new();
     let mut option_lines = Vec::new();
@@ -145,6 +147,8 @@ mod tests {
         assert_eq!(xc.problem.options(), 6);
         assert_eq!(xc.option_lines, vec![3, 4, 5, 6, 7, 8]);
         let again = parse(&write(&xc.problem), "w").unwrap();
+        let marked = parse(&format!("\u{feff}{KNUTH_EXAMPLE}"), "bom").unwrap();
+        assert_eq!(write(&marked.problem), write(&xc.problem));
         assert_eq!(write(&again.problem), write(&xc.problem));
         assert!(looks_like(KNUTH_EXAMPLE));
         assert!(!looks_like(

@@ -4,9 +4,13 @@
 //! items), and then compiled into a [`Matrix`](crate::exact_cover::Matrix) for
 //! fast repeated solving.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use thiserror::Error;
+
+/// Options up to this many items are checked for repeated items by a scan
+/// (no allocation); longer ones by a set.
+const SHORT_OPTION: usize = 32;
 
 /// Whether an item must be covered exactly once or at most once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -121,12 +125,20 @@ impl Problem {
             return Err(ProblemError::EmptyOption);
         }
         let mut has_primary = false;
+        // A short option is checked for repeats by scanning what came before
+        // it; a long one (an option may name every item) by a set, so the
+        // check stays linear.
+        let mut seen = (items.len() > SHORT_OPTION).then(|| HashSet::with_capacity(items.len()));
         for (k, &item) in items.iter().enumerate() {
             let spec = self
                 .items
                 .get(item)
                 .ok_or(ProblemError::ItemOutOfRange(item))?;
-            if items[..k].contains(&item) {
+            let repeated = match &mut seen {
+                Some(seen) => !seen.insert(item),
+                None => items[..k].contains(&item),
+            };
+            if repeated {
                 return Err(ProblemError::RepeatedItem(spec.name.clone()));
             }
             has_primary |= spec.kind == ItemKind::Primary;
@@ -248,5 +260,57 @@ mod tests {
         assert_eq!(p.options(), 0, "rejected options must not be kept");
         assert_eq!(p.add_option_by_name(["b", "s"]), Ok(0));
         assert_eq!(p.option_names(0), vec!["b", "s"]);
+    }
+
+    /// Long options take the set path: the same errors, in the same order
+    /// (the first position that is out of range or repeats an earlier item).
+    #[test]
+    fn long_options_report_like_short_ones() {
+        let mut p = Problem::new();
+        let n = 5 * SHORT_OPTION;
+        for k in 0..n {
+            p.add_primary(format!("i{k}")).unwrap();
+        }
+        let mut all: Vec<usize> = (0..n).collect();
+        assert_eq!(p.add_option(&all), Ok(0));
+        all.push(3);
+        assert_eq!(
+            p.add_option(&all),
+            Err(ProblemError::RepeatedItem("i3".into()))
+        );
+        // The repeat at position n comes before the bad index after it.
+        all.push(n + 7);
+        assert_eq!(
+            p.add_option(&all),
+            Err(ProblemError::RepeatedItem("i3".into()))
+        );
+        let mut bad_first: Vec<usize> = (0..n).collect();
+        bad_first[40] = n + 7;
+        bad_first[41] = 0;
+        assert_eq!(
+            p.add_option(&bad_first),
+            Err(ProblemError::ItemOutOfRange(n + 7))
+        );
+        assert_eq!(p.options(), 1, "rejected options must not be kept");
+    }
+
+    /// An option naming 400,000 items is checked in linear time (scanning
+    /// the items before each one took 6 s for half as many in the test
+    /// profile, and 48 s for a 600,000-item option through `dlx solve`).
+    #[test]
+    fn one_huge_option_is_fast() {
+        let mut p = Problem::new();
+        let n = 400_000;
+        for k in 0..n {
+            p.add_primary(format!("i{k}")).unwrap();
+        }
+        let all: Vec<usize> = (0..n).collect();
+        let start = std::time::Instant::now();
+        assert_eq!(p.add_option(&all), Ok(0));
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 }

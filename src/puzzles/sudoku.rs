@@ -23,7 +23,7 @@ pub const MAX_BOX: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
     /// A line-format puzzle whose length is not n^4 for a supported n.
-    #[error("wrong length: {0} cells (expected 16, 81, 256 or 625)")]
+    #[error("wrong length: {} (expected 16, 81, 256 or 625)", n_cells(*.0))]
     WrongLength(usize),
     /// A symbol that is neither a digit of this size nor a blank.
     #[error("bad symbol `{symbol}` at cell {cell} (row {row}, column {col})")]
@@ -51,7 +51,7 @@ pub enum GridError {
     #[error("unsupported box size {0} (expected 2 to 8)")]
     BadBoxSize(usize),
     /// A cell list of the wrong length for its box size.
-    #[error("{found} cells, expected {expected}")]
+    #[error("{}, expected {expected}", n_cells(*.found))]
     CellCount {
         /// Cells given.
         found: usize,
@@ -395,6 +395,15 @@ impl Grid {
             }
         }
         out
+    }
+}
+
+/// `1 cell`, `n cells`.
+fn n_cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
     }
 }
 

@@ -494,7 +494,7 @@ fn count_value(line: &str) -> Option<i64> {
 /// still count them), lines may end in CRLF and carry leading or trailing
 /// blanks, fields are separated by any whitespace, and row letters may be
 /// lower case. `N` may be anything from 1 to 36 (Baekjoon promises 10..=35).
-/// Text after the `0` line is ignored.
+/// A leading UTF-8 byte-order mark is skipped.
 ///
 /// Every puzzle gets exactly one [`Record`], in input order, holding the
 /// puzzle or the first error found in it (in line order). How records are
@@ -513,7 +513,13 @@ fn count_value(line: &str) -> Option<i64> {
 ///    whose `N` was too small thus become one error record of their own.
 /// 3. If the input ends inside a record, the record is reported as
 ///    truncated at the input's last line.
+/// 4. The `0` line ends the input. After it only blank lines and `#`
+///    comment lines may follow: the first other line becomes one error
+///    record at its line (`found "…" after the terminating 0 …`), so that
+///    puzzles after a stray `0` are reported rather than silently lost;
+///    nothing after the `0` is read as a puzzle.
 pub fn parse(text: &str) -> Parsed {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -540,7 +546,22 @@ pub fn parse(text: &str) -> Parsed {
                 i = skip_to_count(&lines, i + 1);
                 continue;
             }
-            Some(Err(_)) if count_value(head) == Some(0) => break false,
+            Some(Err(_)) if count_value(head) == Some(0) => {
+                let after = lines[i + 1..].iter().find(|(_, l)| !l.starts_with('#'));
+                if let Some(&(at, text)) = after {
+                    records.push(Record {
+                        line: at,
+                        puzzle: Err(RecordError {
+                            line: at,
+                            reason: format!(
+                                "found \"{text}\" after the terminating 0 on line {line}: \
+                                 the 0 ends the input, nothing after it is read"
+                            ),
+                        }),
+                    });
+                }
+                break false;
+            }
             Some(Err(reason)) => {
                 records.push(error(reason));
                 i = skip_to_count(&lines, i + 1);
@@ -1441,8 +1462,27 @@ mod tests {
         assert_eq!(parsed.records[0].puzzle, plain.records[0].puzzle);
         assert_eq!(parsed.records[0].line, 2, "blank lines still count");
         assert!(!parsed.missing_terminator);
-        // Text after the terminator is ignored.
-        assert_eq!(parse(&format!("{OWN}0\nrubbish\n")), plain);
+        // Blank and `#` lines after the terminator are nothing; anything
+        // else is one error record at its line.
+        assert_eq!(parse(&format!("{OWN}0\n\n# notes\n  \n")), plain);
+        let after = parse(&format!("{OWN}0\n\n# notes\nrubbish\n{OWN}0\n"));
+        assert!(!after.missing_terminator);
+        assert_eq!(after.records.len(), 2);
+        assert_eq!(after.records[0], plain.records[0]);
+        assert_eq!(
+            after.records[1],
+            Record {
+                line: 16,
+                puzzle: Err(RecordError {
+                    line: 16,
+                    reason: "found \"rubbish\" after the terminating 0 on line 13: \
+                             the 0 ends the input, nothing after it is read"
+                        .into()
+                })
+            }
+        );
+        // A byte-order mark is not part of the count line.
+        assert_eq!(parse(&format!("\u{feff}{OWN}0\n")), plain);
     }
 
     #[test]

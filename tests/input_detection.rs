@@ -1,0 +1,285 @@
+//! How `dlx` decides what an input is and reads its edges, through the real
+//! binary: kind detection by a vote over the first lines (whatever the first
+//! line is, however the input arrives), byte-order marks, old-Mac line ends,
+//! grids after a bad grid row, `--all` on puzzles, and Sudominoku text after
+//! the terminating `0`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD, HARD_SOLUTION};
+
+const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
+const SUDOMINOKU_OUT: &str = include_str!("../puzzles/sudominoku/sample-own.out");
+const GRID: &str = include_str!("../puzzles/sudoku/baekjoon-2580.txt");
+const GRID_SOLUTION: &str = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n\
+                             3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n\
+                             9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
+
+fn dlx() -> Command {
+    let mut cmd = Command::cargo_bin("dlx").unwrap();
+    cmd.timeout(Duration::from_secs(60));
+    cmd
+}
+
+/// What `dlx solve -j 2 ARGS input.txt` did with `input`: exit status,
+/// stdout, stderr.
+fn solve(input: impl AsRef<[u8]>, args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("input.txt"), input).unwrap();
+    let out = dlx()
+        .current_dir(dir.path())
+        .args(["solve", "-j", "2"])
+        .args(args)
+        .arg("input.txt")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The answers of `sample-own.out` for puzzles `from..=to` (1-based).
+fn sudominoku_answers(from: usize, to: usize) -> String {
+    SUDOMINOKU_OUT
+        .split_inclusive('\n')
+        .skip(10 * (from - 1))
+        .take(10 * (to + 1 - from))
+        .collect()
+}
+
+#[test]
+fn a_title_line_does_not_hide_the_puzzles() {
+    let (code, out, err) = solve(format!("My puzzles\n{EASY}\n{HARD}\n"), &[]);
+    assert_eq!(
+        out,
+        format!("! invalid: not a puzzle line or a grid row\n{EASY_SOLUTION}\n{HARD_SOLUTION}\n")
+    );
+    assert_eq!(err, "input.txt:1: not a puzzle line or a grid row\n");
+    assert_eq!(code, 1);
+    // A rating after the first puzzle: that line is bad, the rest is read.
+    let (code, out, _) = solve(format!("{EASY} hard\n{HARD}\n"), &[]);
+    assert_eq!(
+        out,
+        format!("! invalid: not a puzzle line or a grid row\n{HARD_SOLUTION}\n")
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_bad_first_cell_of_a_grid_costs_that_grid_only() {
+    // Baekjoon 2580 grids back to back; the first one's first cell is bad.
+    for bad in ["x", "10"] {
+        let input = format!("{}{GRID}", GRID.replacen('0', bad, 1));
+        let (code, out, err) = solve(&input, &[]);
+        let reason = format!("bad symbol `{bad}` at cell 1 (row 1, column 1)");
+        assert_eq!(
+            out,
+            format!("! invalid: {reason}\n\n{GRID_SOLUTION}"),
+            "{bad}"
+        );
+        assert_eq!(err, format!("input.txt:1: {reason}\n"));
+        assert_eq!(code, 1);
+    }
+    // A first row a cell short, grids back to back.
+    let short = GRID.replacen("0 3 5", "3 5", 1);
+    let (code, out, err) = solve(format!("{short}{GRID}"), &[]);
+    assert_eq!(
+        out,
+        format!("! invalid: row 1 has 8 entries, expected 9\n\n{GRID_SOLUTION}")
+    );
+    assert_eq!(err, "input.txt:1: row 1 has 8 entries, expected 9\n");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn old_mac_line_ends_are_read() {
+    let (code, out, err) = solve(format!("{EASY}\r{HARD}\r"), &[]);
+    assert_eq!(out, format!("{EASY_SOLUTION}\n{HARD_SOLUTION}\n"));
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, out, err) = solve(GRID.replace('\n', "\r"), &[]);
+    assert_eq!(out, GRID_SOLUTION);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, out, err) = solve(SUDOMINOKU.replace('\n', "\r"), &[]);
+    assert_eq!(out, SUDOMINOKU_OUT);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, out, _) = solve("| comment\ra b c\ra b\rc\r", &[]);
+    assert_eq!((code, out.as_str()), (0, "a b\nc\n"));
+}
+
+#[test]
+fn sudominoku_with_a_bad_first_line_is_still_sudominoku() {
+    // The bundled file: one record, as its README says.
+    let out = dlx()
+        .args([
+            "solve",
+            "puzzles/sudominoku/bad-inputs/count-not-a-number.txt",
+        ])
+        .output()
+        .unwrap();
+    let reason = "expected the number of placed dominoes (or 0 to end), found \"ten\"";
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("Puzzle 1\n! invalid: {reason}\n")
+    );
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!("puzzles/sudominoku/bad-inputs/count-not-a-number.txt:1: {reason}\n")
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // A bad position on line 2: puzzle 1 is marked, the other four solved.
+    let (code, out, err) = solve(SUDOMINOKU.replacen("F4", "F10", 1), &[]);
+    let reason = "bad position \"F10\" (expected a row A-I and a column 1-9, e.g. B2)";
+    assert_eq!(
+        out,
+        format!(
+            "Puzzle 1\n! invalid: {reason}\n{}",
+            sudominoku_answers(2, 5)
+        )
+    );
+    assert_eq!(err, format!("input.txt:2: {reason}\n"));
+    assert_eq!(code, 1);
+}
+
+/// On a pipe the first read may return one line: detection waits for more.
+#[test]
+fn stdin_delivered_in_pieces_is_detected_the_same() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .args(["solve", "-j", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (first, rest) = SUDOMINOKU.split_at(SUDOMINOKU.find('\n').unwrap() + 1);
+    stdin.write_all(first.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    stdin.write_all(rest.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), SUDOMINOKU_OUT);
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_lone_zero_is_an_empty_sudominoku_input() {
+    let (code, out, err) = solve("0\n", &[]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let bom = "\u{feff}";
+    let (code, out, err) = solve(format!("{bom}{EASY}\n"), &[]);
+    assert_eq!(
+        (code, out, err),
+        (0, format!("{EASY_SOLUTION}\n"), String::new())
+    );
+    let (code, out, err) = solve(format!("{bom}a b c\na b\nc\n"), &[]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "a b\nc\n", ""));
+    let (code, out, err) = solve(format!("{bom}{SUDOMINOKU}"), &[]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, SUDOMINOKU_OUT, ""));
+    // Also when the kind is given.
+    let (code, out, _) = solve(format!("{bom}a b c\na b\nc\n"), &["--kind", "xc"]);
+    assert_eq!((code, out.as_str()), (0, "a b\nc\n"));
+}
+
+#[test]
+fn all_is_refused_for_puzzles() {
+    let empty = ".".repeat(81);
+    for (input, kind) in [
+        (format!("{empty}\n"), "Sudoku"),
+        (SUDOMINOKU.to_string(), "Sudominoku"),
+    ] {
+        let (code, out, err) = solve(&input, &["--all"]);
+        assert_eq!(out, "", "{kind}");
+        assert!(
+            err.starts_with(&format!(
+                "dlx: input.txt: --all lists the solutions of exact-cover files only, \
+                 and this is a {kind} input: use --count"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("--unique"), "{err}");
+        assert_eq!(code, 2);
+    }
+    // Exact-cover files still list every solution.
+    let (code, out, _) = solve("a b\na\nb\na b\n", &["--all"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "a\nb\n\na b\n\n2 solution(s)\n");
+}
+
+#[test]
+fn sudominoku_text_after_the_terminator_is_reported() {
+    let first: String = SUDOMINOKU.split_inclusive('\n').take(12).collect();
+    let rest: String = SUDOMINOKU.split_inclusive('\n').skip(12).collect();
+    let (code, out, err) = solve(format!("{first}0\n{rest}"), &[]);
+    let reason = "found \"10\" after the terminating 0 on line 13: \
+                  the 0 ends the input, nothing after it is read";
+    assert_eq!(
+        out,
+        format!(
+            "{}Puzzle 2\n! invalid: {reason}\n",
+            sudominoku_answers(1, 1)
+        )
+    );
+    assert_eq!(err, format!("input.txt:14: {reason}\n"));
+    assert_eq!(code, 1);
+}
+
+/// `dlx check` and `dlx bench` detect kinds the same way as `dlx solve`.
+#[test]
+fn check_and_bench_share_the_detection() {
+    let dir = tempfile::tempdir().unwrap();
+    let put = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let puzzles = put("p.txt", &format!("My puzzles\n{EASY}\n{HARD}\n"));
+    let answers = put(
+        "a.txt",
+        &format!("! invalid: not a puzzle line or a grid row\n{EASY_SOLUTION}\n{HARD_SOLUTION}\n"),
+    );
+    dlx()
+        .arg("check")
+        .arg(&puzzles)
+        .arg("--solutions")
+        .arg(&answers)
+        .assert()
+        .success();
+    let bad_count = put("s.txt", &SUDOMINOKU.replacen("10", "ten", 1));
+    let out = dlx()
+        .args(["bench", "--solvers", "dlx", "--no-progress"])
+        .arg(&bad_count)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "{}: sudominoku, 4 puzzles (5 records read)",
+            Path::new(&bad_count).display()
+        )),
+        "{text}"
+    );
+}
+
+/// An option naming every item of a large problem, one of them twice: the
+/// repeat is found (quickly) and reported at its line.
+#[test]
+fn a_long_option_with_a_repeated_item() {
+    let items: Vec<String> = (0..50_000).map(|k| format!("i{k}")).collect();
+    let line = items.join(" ");
+    let (code, out, err) = solve(format!("{line}\n{line}\n{line} i7\n"), &["--count"]);
+    assert_eq!(out, "! invalid: item `i7` appears twice in one option\n");
+    assert_eq!(err, "input.txt:3: item `i7` appears twice in one option\n");
+    assert_eq!(code, 1);
+}

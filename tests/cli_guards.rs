@@ -32,19 +32,21 @@ fn stderr_of(out: &process::Output) -> String {
 // ---- 1. No deadlock with the progress bar on a terminal -----------------
 
 /// Runs `command` with a pseudo-terminal as stdout and stderr (util-linux
-/// `script`), so that `dlx` shows its progress bar. `None` when `script`
-/// is not installed. Panics if the command is still running after `limit`.
-fn under_a_terminal(command: &str, dir: &Path, limit: Duration) -> Option<(i32, String)> {
+/// `script`, part of every Linux base system), so that `dlx` shows its
+/// progress bar. Fails, rather than skipping, when `script` is missing.
+/// Panics if the command is still running after `limit`.
+#[cfg(target_os = "linux")]
+fn under_a_terminal(command: &str, dir: &Path, limit: Duration) -> (i32, String) {
     let available = process::Command::new("script")
         .arg("--version")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    if !available {
-        eprintln!("skipped: util-linux `script` is not installed");
-        return None;
-    }
+    assert!(
+        available,
+        "this test needs util-linux `script` (Debian: package bsdutils) to give dlx a terminal"
+    );
     let log = dir.join("terminal.log");
     let mut child = process::Command::new("script")
         .args(["-qec", command, "/dev/null"])
@@ -66,13 +68,14 @@ fn under_a_terminal(command: &str, dir: &Path, limit: Duration) -> Option<(i32, 
         std::thread::sleep(Duration::from_millis(50));
     };
     let screen = String::from_utf8_lossy(&fs::read(&log).unwrap()).into_owned();
-    Some((status.code().unwrap_or(-1), screen))
+    (status.code().unwrap_or(-1), screen)
 }
 
 /// `dlx solve` used to hang for good whenever its progress bar came on:
 /// it held the stderr lock the bar's ticking thread needed, and then waited
 /// for that thread. Standard input and files over 1 MiB turn the bar on.
 #[test]
+#[cfg(target_os = "linux")]
 fn solve_with_a_progress_bar_finishes() {
     let dir = tempfile::tempdir().unwrap();
     let small = puzzles(dir.path());
@@ -90,9 +93,7 @@ fn solve_with_a_progress_bar_finishes() {
         small.display(),
         dir.path().join("stdin.out").display()
     );
-    let Some((_, screen)) = under_a_terminal(&command, dir.path(), limit) else {
-        return;
-    };
+    let (_, screen) = under_a_terminal(&command, dir.path(), limit);
     assert!(screen.contains("EXIT=1"), "{screen}");
     assert!(screen.contains("<stdin>:2: "), "{screen}");
     let answers = fs::read_to_string(dir.path().join("stdin.out")).unwrap();
@@ -105,7 +106,7 @@ fn solve_with_a_progress_bar_finishes() {
         big.display(),
         out.display()
     );
-    let (_, screen) = under_a_terminal(&command, dir.path(), limit).unwrap();
+    let (_, screen) = under_a_terminal(&command, dir.path(), limit);
     assert!(screen.contains("EXIT=1"), "{screen}");
     // The bar was on, and the diagnostic is whole on its own line.
     assert!(screen.contains("records solved"), "{screen}");
@@ -123,7 +124,7 @@ fn solve_with_a_progress_bar_finishes() {
         "head -3 '{}' | '{bin}' solve; echo EXIT=$?",
         small.display()
     );
-    let (_, screen) = under_a_terminal(&command, dir.path(), limit).unwrap();
+    let (_, screen) = under_a_terminal(&command, dir.path(), limit);
     assert!(screen.contains(EASY_SOLUTION), "{screen}");
     assert!(screen.contains("EXIT=1"), "{screen}");
 }
@@ -375,12 +376,10 @@ fn check_gives_up_on_a_huge_claim_instead_of_hanging() {
 
 // ---- 5. I/O errors name their file ----------------------------------------
 
+/// Linux only: it needs `/dev/full`, the device whose writes always fail.
 #[test]
+#[cfg(target_os = "linux")]
 fn write_errors_name_the_output() {
-    if !Path::new("/dev/full").exists() {
-        eprintln!("skipped: no /dev/full");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let input = puzzles(dir.path());
     dlx()

@@ -300,7 +300,8 @@ impl LineCounter {
 ///   rows with a bad symbol) or rule lines;
 /// - exact cover if the first line names items (one of them not a number,
 ///   none a one-line puzzle) and more lines fit Knuth's format (that line,
-///   and options naming only its items) than look like Sudoku;
+///   and options naming only its items) than look like Sudoku, or if every
+///   line fits and none looks like Sudoku (items may then be numbers);
 /// - otherwise Sudoku, whose reader then reports each bad line.
 pub fn detect(head: &str) -> Kind {
     let head = head.strip_prefix('\u{feff}').unwrap_or(head);
@@ -365,7 +366,10 @@ pub fn detect(head: &str) -> Kind {
             && !words.iter().any(|w| is_sudoku_line(w))
             && (words.len() > 1 || knuth > 1)
     });
-    if names_items && knuth > sudoku {
+    // Items may all be numbers (`1 2 3 4 5`): then only a perfect fit counts,
+    // every line naming declared items and none looking like Sudoku.
+    let all_fit = counted > 1 && knuth == counted && sudoku == 0;
+    if (names_items && knuth > sudoku) || all_fit {
         return Kind::Xc;
     }
     Kind::Sudoku
@@ -802,6 +806,12 @@ mod tests {
         assert_eq!(detect("| comment\na b c\na b\n"), Kind::Xc);
         assert_eq!(detect("a b c\na\n"), Kind::Xc);
         assert_eq!(detect("5 3 . | . 7 . | . . .\n"), Kind::Sudoku);
+        // Numbered items: every line fits Knuth's format, none is Sudoku.
+        assert_eq!(detect("1 2 3 4 5\n1 2\n3 4 5\n"), Kind::Xc);
+        assert_eq!(detect("1 2 3\n1 2\n3\n"), Kind::Xc);
+        // ... but a lone line of numbers, or a stray option, is not enough.
+        assert_eq!(detect("1 2 3 4 5\n"), Kind::Sudoku);
+        assert_eq!(detect("1 2 3 4 5\n1 6\n"), Kind::Sudoku);
     }
 
     /// Baekjoon 2580's example grid.

@@ -312,6 +312,22 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
     Ok(())
 }
 
+/// Options `dlx solve` would otherwise ignore without a word, refused
+/// before any work (exit status 2).
+fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
+    let usage = |message: &str| Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    if args.max_solutions.is_some() && matches!(mode, Mode::First | Mode::Unique) {
+        return usage(
+            "--max-solutions caps --count and --all; a plain solve stops at the first \
+             solution and --unique at the second",
+        );
+    }
+    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return usage("standard input (`-`) can be read only once");
+    }
+    Ok(())
+}
+
 fn run_solve(args: SolveArgs) -> io::Result<u8> {
     let mode = if args.count {
         Mode::Count
@@ -322,6 +338,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
     } else {
         Mode::First
     };
+    check_solve_usage(&args, mode)?;
     let options = SolveOptions {
         kind: args.kind,
         solver: args.solver,

@@ -1,7 +1,8 @@
 //! Guards of the `dlx` command line: no hang under a progress bar, no
 //! output written over an input, no `--max-solutions 0`, no claim that
 //! `dlx check` cannot settle in bounded time, I/O errors that name their
-//! file, `--all` documented as exact-cover only.
+//! file, `--all` documented as exact-cover only, and no option accepted
+//! only to be ignored.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -466,4 +467,61 @@ fn all_help_says_exact_cover_only() {
         all.contains("a Sudoku or Sudominoku file given with --all is refused"),
         "{all}"
     );
+}
+
+// ---- 7. Options that would be ignored are refused -------------------------
+
+#[test]
+fn options_a_command_would_ignore_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    // A cap only means something when counting or listing.
+    for mode in [&[][..], &["--unique"][..]] {
+        dlx()
+            .arg("solve")
+            .args(mode)
+            .args(["--max-solutions", "5"])
+            .arg(&input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "--max-solutions caps --count and --all",
+            ));
+    }
+    // Standard input read twice would be empty the second time.
+    dlx()
+        .args(["solve", "-", "-"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("read only once"));
+    // Sudominoku generation has no size, clue target, symmetry or rating.
+    dlx()
+        .args(["gen", "--kind", "sudominoku", "--size", "3", "--rate"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--size, --rate apply to Sudoku only",
+        ));
+    // A zero budget would keep every clue: a full grid, not a puzzle.
+    dlx()
+        .args(["gen", "--check-budget", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--check-budget"));
+    // What they guard stays allowed.
+    dlx()
+        .args(["gen", "--kind", "sudominoku", "--seed", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("0\n"));
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "5", "-"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout("1\n");
 }

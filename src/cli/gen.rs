@@ -22,9 +22,10 @@ pub struct GenArgs {
     /// What to generate.
     #[arg(long, value_enum, default_value_t = GenKind::Sudoku)]
     pub kind: GenKind,
-    /// Box size n: 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=5))]
-    pub size: u8,
+    /// Box size n: 2 (4x4), 3 (9x9, the default), 4 (16x16) or 5 (25x25).
+    /// Sudoku only.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub size: Option<u8>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     pub count: u64,
@@ -32,22 +33,23 @@ pub struct GenArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Stop removing clues once at most C are left (fails with a reason if
-    /// no attempt gets there).
+    /// no attempt gets there). Sudoku only.
     #[arg(long, value_name = "C", conflicts_with = "minimal")]
     pub clues: Option<usize>,
-    /// Remove clues until none can go (the default).
+    /// Remove clues until none can go (the default). Sudoku only.
     #[arg(long)]
     pub minimal: bool,
-    /// Remove clues in symmetric groups.
-    #[arg(long, value_enum, default_value_t = Symmetry::None)]
-    pub symmetry: Symmetry,
+    /// Remove clues in symmetric groups (default: none). Sudoku only.
+    #[arg(long, value_enum)]
+    pub symmetry: Option<Symmetry>,
     /// Node budget of each uniqueness check (default: none for 4x4 and
     /// 9x9, 200000 for larger); a check that runs out keeps its clue.
-    #[arg(long, value_name = "N")]
+    /// Sudoku only.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub check_budget: Option<u64>,
     /// Append the difficulty to each puzzle line as a `# ...` comment: DLX
     /// search nodes to solve and prove uniqueness, and the bitmask solver's
-    /// guesses.
+    /// guesses. Sudoku only.
     #[arg(long)]
     pub rate: bool,
     /// Worker threads. Default: all cores.
@@ -58,6 +60,32 @@ pub struct GenArgs {
 /// Writes the puzzles to stdout in order; exit status 1 if some could not
 /// be made as asked (each reported on stderr).
 pub fn run(args: GenArgs) -> io::Result<u8> {
+    if args.kind == GenKind::Sudominoku {
+        let sudoku_only = [
+            ("--size", args.size.is_some()),
+            ("--clues", args.clues.is_some()),
+            ("--minimal", args.minimal),
+            ("--symmetry", args.symmetry.is_some()),
+            ("--check-budget", args.check_budget.is_some()),
+            ("--rate", args.rate),
+        ];
+        let given: Vec<&str> = sudoku_only
+            .iter()
+            .filter(|(_, set)| *set)
+            .map(|(name, _)| *name)
+            .collect();
+        if !given.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} appl{} to Sudoku only: Sudominoku puzzles are always 9x9, \
+                     made from --seed alone",
+                    given.join(", "),
+                    if given.len() == 1 { "ies" } else { "y" }
+                ),
+            ));
+        }
+    }
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
@@ -78,8 +106,8 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
     });
     let summary = match args.kind {
         GenKind::Sudoku => {
-            let mut options = GenOptions::new(args.size as usize, args.seed);
-            options.symmetry = args.symmetry;
+            let mut options = GenOptions::new(size_of(&args), args.seed);
+            options.symmetry = args.symmetry.unwrap_or(Symmetry::None);
             if let Some(c) = args.clues {
                 options.target = Target::Clues(c);
             }
@@ -156,11 +184,18 @@ fn emit(out: &mut impl Write, err: &mut impl Write, outcome: &Outcome) -> io::Re
     }
 }
 
+/// The box size asked for, 3 (9x9) by default.
+fn size_of(args: &GenArgs) -> usize {
+    args.size.map_or(3, usize::from)
+}
+
 /// The command line that reproduces this output.
 fn header(args: &GenArgs) -> String {
     let mut h = format!(
         "dlx gen --size {} --count {} --seed {}",
-        args.size, args.count, args.seed
+        size_of(args),
+        args.count,
+        args.seed
     );
     match args.clues {
         Some(c) => h += &format!(" --clues {c}"),
@@ -168,7 +203,7 @@ fn header(args: &GenArgs) -> String {
     }
     h += &format!(
         " --symmetry {}",
-        format!("{:?}", args.symmetry).to_lowercase()
+        format!("{:?}", args.symmetry.unwrap_or(Symmetry::None)).to_lowercase()
     );
     if let Some(b) = args.check_budget {
         h += &format!(" --check-budget {b}");

@@ -455,8 +455,22 @@ fn solve_xc(
     summary.add(&outcome);
     summary.wall = begin.elapsed();
     if options.mode == Mode::All && outcome.status == Status::Solved {
-        writeln!(sinks.out, "\n{} solution(s)", report.solutions)?;
+        // `Stopped` with no write error: the --max-solutions cap was reached,
+        // so there may be more.
+        let capped = if report.end == End::Stopped {
+            format!(
+                " (stopped at --max-solutions {}; there may be more)",
+                report.solutions
+            )
+        } else {
+            String::new()
+        };
+        writeln!(sinks.out, "\n{} solution(s){capped}", report.solutions)?;
     } else {
+        if options.mode == Mode::All && listed > 0 {
+            // Set the mark apart from the last solution listed.
+            sinks.out.write_all(b"\n")?;
+        }
         emit(file, &outcome, sinks)?;
     }
     summary.updates = report.stats.updates;

@@ -87,7 +87,7 @@ fn all_solutions_and_cap() {
         .unwrap();
     assert!(String::from_utf8(out.stdout)
         .unwrap()
-        .ends_with("\n3 solution(s)\n"));
+        .ends_with("\n3 solution(s) (stopped at --max-solutions 3; there may be more)\n"));
 }
 
 #[test]
@@ -162,4 +162,39 @@ fn missing_file_is_an_io_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no/such/file.dlx"));
+}
+
+/// A listing cut short by a limit ends with the `! limit` mark on a line of
+/// its own, set apart from the last solution like the solutions are from
+/// each other.
+#[test]
+fn a_listing_cut_short_ends_with_a_separate_limit_mark() {
+    let out = dlx()
+        .args([
+            "solve",
+            "--all",
+            "--node-limit",
+            "200",
+            "puzzles/xc/queens-8.dlx",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (listing, mark) = text.rsplit_once("\n\n").unwrap();
+    assert!(
+        mark.starts_with("! limit: node budget of 200 reached after "),
+        "{mark}"
+    );
+    let listed = listing.split("\n\n").count();
+    assert!(
+        mark.contains(&format!("after {listed} solution(s)")),
+        "{text}"
+    );
+    assert!(
+        listing
+            .split("\n\n")
+            .all(|s| s.lines().all(|l| l.starts_with('r'))),
+        "{listing}"
+    );
 }

@@ -400,6 +400,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
             out: &mut out,
             err: &mut stderr,
             tick: &tick,
+            answered: total.records > 0,
         };
         let summary = solve::solve_file(&name, input, &options, &mut sinks);
         bar.replace(None);

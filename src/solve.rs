@@ -115,6 +115,10 @@ pub struct Sinks<'a> {
     pub err: &'a mut dyn Write,
     /// Called after each record (progress display).
     pub tick: &'a (dyn Fn() + Sync),
+    /// Whether earlier inputs already wrote answers to `out`: a multi-line
+    /// answer (a grid) is then set apart from them by a blank line, as
+    /// within one input.
+    pub answered: bool,
 }
 
 /// Makes a Sudoku solver of the requested kind.
@@ -184,7 +188,7 @@ fn solve_sudoku(
             task: rec.puzzle,
         })
     });
-    let mut first = true;
+    let mut first = !sinks.answered;
     let config = Config {
         threads: options.threads,
         ..Config::default()

@@ -195,3 +195,17 @@ fn usage_errors_exit_2() {
         .assert()
         .code(2);
 }
+
+/// Grid answers are set apart by a blank line across files too, so the
+/// output of several grid files reads like the output of their
+/// concatenation.
+#[test]
+fn grid_answers_of_several_files_are_set_apart() {
+    let file = "puzzles/sudoku/baekjoon-2580.txt";
+    let once = dlx().args(["solve", file]).output().unwrap();
+    let twice = dlx().args(["solve", file, file]).output().unwrap();
+    assert!(once.status.success() && twice.status.success());
+    let once = String::from_utf8(once.stdout).unwrap();
+    let twice = String::from_utf8(twice.stdout).unwrap();
+    assert_eq!(twice, format!("{once}\n{once}"));
+}

@@ -442,6 +442,7 @@ pub fn solve_file(data: &[u8]) {
         out: &mut out,
         err: &mut err,
         tick: &|| {},
+        answered: false,
     };
     let summary = match solve::solve_file("f", data, &options, &mut sinks) {
         Ok(summary) => summary,

@@ -562,8 +562,12 @@ pub fn parse(text: &str) -> Parsed {
                 }
                 break false;
             }
-            Some(Err(reason)) => {
-                records.push(error(reason));
+            Some(Err(_)) => {
+                // Named as written: the value saturates at the i64 range.
+                records.push(error(format!(
+                    "number of placed dominoes {} is out of range ({MIN_PLACED} to {MAX_PLACED})",
+                    head.trim()
+                )));
                 i = skip_to_count(&lines, i + 1);
                 continue;
             }
@@ -1526,7 +1530,10 @@ mod tests {
             let text = format!("{n}\n1 A1 2 A2\n{OWN}0\n");
             let s = summary(&text);
             assert_eq!(s.len(), 2, "{n}");
-            assert!(s[0].1.as_ref().unwrap().1.contains("out of range"), "{n}");
+            let reason = &s[0].1.as_ref().unwrap().1;
+            // The count is named as written, not as it saturated.
+            let named = format!("number of placed dominoes {n} is out of range");
+            assert!(reason.contains(&named), "{reason}");
             assert_eq!(s[1], (3, None), "{n}");
         }
         // N one too large: the singles line is read as a domino; the next

@@ -200,37 +200,30 @@ pub fn check_sudoku_with_budget(
             let want = recount_target(claim, max_solutions).map_err(&at)?;
             let recount = solver.solve(&grid, limits(want));
             let capped = max_solutions == Some(claim);
-            match judge(claim, recount.count, recount.end.is_limit(), capped) {
-                Judgement::Confirmed => {}
-                Judgement::Unverifiable => {
-                    let what = format!("{claim} solution(s)");
-                    return Err(at(unverifiable(&what, recount.count, node_budget)));
-                }
-                Judgement::Wrong => {
-                    return Err(at(format!(
+            let recounted = (claim, recount.count, recount.end.is_limit(), capped);
+            settle(
+                recounted,
+                node_budget,
+                &format!("{claim} solution(s)"),
+                || {
+                    format!(
                         "answer says {claim} solution(s), recount finds {}",
                         describe(recount.count, claim)
-                    )))
-                }
-            }
+                    )
+                },
+            )
+            .map_err(&at)?;
             report.counts += 1;
             continue;
         }
         if let Some(claim) = verdict_count(&answer) {
             let recount = solver.solve(&grid, limits(2));
             let found = recount.count.min(2);
-            match judge(claim, found, recount.end.is_limit(), claim == 2) {
-                Judgement::Confirmed => {}
-                Judgement::Unverifiable => {
-                    let what = format!("`{answer}`");
-                    return Err(at(unverifiable(&what, found, node_budget)));
-                }
-                Judgement::Wrong => {
-                    return Err(at(format!(
-                        "answer says `{answer}`, recount finds {found} solution(s) (capped at 2)"
-                    )))
-                }
-            }
+            let recounted = (claim, found, recount.end.is_limit(), claim == 2);
+            settle(recounted, node_budget, &format!("`{answer}`"), || {
+                format!("answer says `{answer}`, recount finds {found} solution(s) (capped at 2)")
+            })
+            .map_err(&at)?;
             report.counts += 1;
             continue;
         }
@@ -367,19 +360,14 @@ pub fn check_sudominoku_with_budget(
                 recount.count
             };
             let at_least = capped || (verdict && claim == 2);
-            match judge(claim, found, recount.end.is_limit(), at_least) {
-                Judgement::Confirmed => {}
-                Judgement::Unverifiable => {
-                    let what = format!("`{answer}`");
-                    return Err(at(unverifiable(&what, found, node_budget)));
-                }
-                Judgement::Wrong => {
-                    return Err(at(format!(
-                        "answer says `{answer}`, recount finds {}",
-                        describe(found, claim)
-                    )))
-                }
-            }
+            let recounted = (claim, found, recount.end.is_limit(), at_least);
+            settle(recounted, node_budget, &format!("`{answer}`"), || {
+                format!(
+                    "answer says `{answer}`, recount finds {}",
+                    describe(found, claim)
+                )
+            })
+            .map_err(&at)?;
             if answer.starts_with('!') {
                 report.marks += 1;
             } else {
@@ -442,6 +430,23 @@ fn judge(claim: u64, found: u64, limited: bool, at_least: bool) -> Judgement {
 }
 
 /// The reason for a claim the recount's node budget could not settle.
+/// [`judge`] as a `Result`. `recounted` is what `judge` takes: the claim,
+/// the solutions found, whether the budget ran out, and whether the claim
+/// is a lower bound. An unverifiable claim is worded with `claimed`, a
+/// wrong one by `wrong`.
+fn settle(
+    (claim, found, limited, at_least): (u64, u64, bool, bool),
+    node_budget: u64,
+    claimed: &str,
+    wrong: impl FnOnce() -> String,
+) -> Result<(), String> {
+    match judge(claim, found, limited, at_least) {
+        Judgement::Confirmed => Ok(()),
+        Judgement::Unverifiable => Err(unverifiable(claimed, found, node_budget)),
+        Judgement::Wrong => Err(wrong()),
+    }
+}
+
 fn unverifiable(claim: &str, found: u64, budget: u64) -> String {
     format!(
         "answer says {claim}, but the recount used its budget of {budget} search nodes \

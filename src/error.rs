@@ -1,6 +1,25 @@
 //! The error every input reader reports: where (file and line) and why.
 
+use std::borrow::Cow;
+
 use thiserror::Error;
+
+/// The most characters of a user's text an error message repeats.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: whole if short, else its first
+/// [`EXCERPT_CHARS`] characters, `…` and the full length, so a garbage line
+/// of megabytes is not echoed back whole (to stdout and stderr alike).
+pub fn excerpt(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!(
+            "{}… ({} characters)",
+            &text[..cut],
+            text.chars().count()
+        )),
+    }
+}
 
 /// A problem with one place of an input, shown as `FILE:LINE: reason`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -12,6 +31,24 @@ pub struct InputError {
     pub line: usize,
     /// What is wrong, in words.
     pub reason: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_cut_long_text_only() {
+        assert_eq!(excerpt("F10"), "F10");
+        let exact = "x".repeat(EXCERPT_CHARS);
+        assert_eq!(excerpt(&exact), exact);
+        let long = "é".repeat(5_000);
+        let cut = excerpt(&long);
+        assert_eq!(
+            cut,
+            format!("{}… (5000 characters)", "é".repeat(EXCERPT_CHARS))
+        );
+    }
 }
 
 impl InputError {

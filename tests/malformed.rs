@@ -996,3 +996,43 @@ fn pending_fixes() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A megabyte of garbage is quoted in its error as a short excerpt with its
+/// length, not echoed back whole to stdout and stderr.
+#[test]
+fn long_garbage_is_quoted_as_an_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = "z".repeat(1 << 20);
+    let dlx_file = dir.path().join("long.dlx");
+    std::fs::write(&dlx_file, format!("a b\na {garbage}\n")).unwrap();
+    let sudominoku = dir.path().join("long.txt");
+    std::fs::write(&sudominoku, format!("{garbage}\n0\n")).unwrap();
+    for (file, kind) in [(&dlx_file, "xc"), (&sudominoku, "sudominoku")] {
+        let out = Command::cargo_bin("dlx")
+            .unwrap()
+            .args(["solve", "--kind", kind])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let (stdout, stderr) = (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        );
+        let quoted = format!("{}… ({} characters)", "z".repeat(40), 1 << 20);
+        assert!(
+            stdout.contains(&quoted),
+            "{}",
+            &stdout[..stdout.len().min(300)]
+        );
+        assert!(
+            stderr.contains(&quoted),
+            "{}",
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(
+            stdout.len() + stderr.len() < 1_000,
+            "{kind}: the garbage was echoed"
+        );
+    }
+}

@@ -83,7 +83,10 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
         {
             return Err(err(
                 line_no,
-                format!("`{colored}`: colors (item:color, DLX2) are not supported"),
+                format!(
+                    "`{}`: colors (item:color, DLX2) are not supported",
+                    crate::error::excerpt(colored)
+                ),
             ));
         }
         problem

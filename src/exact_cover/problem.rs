@@ -8,6 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use thiserror::Error;
 
+use crate::error::excerpt;
+
 /// Options up to this many items are checked for repeated items by a scan
 /// (no allocation); longer ones by a set.
 const SHORT_OPTION: usize = 32;
@@ -34,19 +36,22 @@ pub struct Item {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ProblemError {
     /// An item was declared twice.
-    #[error("item `{0}` is declared twice")]
+    #[error("item `{}` is declared twice", excerpt(.0))]
     DuplicateItem(String),
     /// An item name was empty or contained whitespace or `|`.
-    #[error("item name `{0}` is not allowed (empty, or contains whitespace or `|`)")]
+    #[error(
+        "item name `{}` is not allowed (empty, or contains whitespace or `|`)",
+        excerpt(.0)
+    )]
     BadItemName(String),
     /// An option named an item that was never declared.
-    #[error("unknown item `{0}`")]
+    #[error("unknown item `{}`", excerpt(.0))]
     UnknownItem(String),
     /// An option referred to an item index past the end.
     #[error("item index {0} is out of range")]
     ItemOutOfRange(usize),
     /// An option listed the same item twice.
-    #[error("item `{0}` appears twice in one option")]
+    #[error("item `{}` appears twice in one option", excerpt(.0))]
     RepeatedItem(String),
     /// An option listed no items at all.
     #[error("empty option")]

@@ -26,7 +26,10 @@ pub enum GridError {
     #[error("wrong length: {} (expected 16, 81, 256 or 625)", n_cells(*.0))]
     WrongLength(usize),
     /// A symbol that is neither a digit of this size nor a blank.
-    #[error("bad symbol `{symbol}` at cell {cell} (row {row}, column {col})")]
+    #[error(
+        "bad symbol `{}` at cell {cell} (row {row}, column {col})",
+        crate::error::excerpt(symbol)
+    )]
     BadSymbol {
         /// The offending character or token.
         symbol: String,

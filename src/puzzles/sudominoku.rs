@@ -28,7 +28,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
 
-use crate::error::InputError;
+use crate::error::{excerpt, InputError};
 use crate::exact_cover::{End, Limits, Matrix, Problem, Solver};
 use crate::puzzles::sudoku::{self, Grid, Solution};
 
@@ -118,7 +118,8 @@ impl FromStr for Position {
                 Ok(Position::new((r - b'A') as usize, (c - b'1') as usize).expect("on the grid"))
             }
             _ => Err(format!(
-                "bad position \"{s}\" (expected a row A-I and a column 1-9, e.g. B2)"
+                "bad position \"{}\" (expected a row A-I and a column 1-9, e.g. B2)",
+                excerpt(s)
             )),
         }
     }
@@ -127,7 +128,7 @@ impl FromStr for Position {
 fn parse_digit(s: &str) -> Result<u8, String> {
     match s.as_bytes() {
         [d @ b'1'..=b'9'] => Ok(d - b'0'),
-        _ => Err(format!("bad digit \"{s}\" (expected 1 to 9)")),
+        _ => Err(format!("bad digit \"{}\" (expected 1 to 9)", excerpt(s))),
     }
 }
 
@@ -541,7 +542,8 @@ pub fn parse(text: &str) -> Parsed {
             Some(Ok(n)) => n,
             None => {
                 records.push(error(format!(
-                    "expected the number of placed dominoes (or 0 to end), found \"{head}\""
+                    "expected the number of placed dominoes (or 0 to end), found \"{}\"",
+                    excerpt(head)
                 )));
                 i = skip_to_count(&lines, i + 1);
                 continue;
@@ -554,8 +556,9 @@ pub fn parse(text: &str) -> Parsed {
                         puzzle: Err(RecordError {
                             line: at,
                             reason: format!(
-                                "found \"{text}\" after the terminating 0 on line {line}: \
-                                 the 0 ends the input, nothing after it is read"
+                                "found \"{}\" after the terminating 0 on line {line}: \
+                                 the 0 ends the input, nothing after it is read",
+                                excerpt(text)
                             ),
                         }),
                     });
@@ -566,7 +569,7 @@ pub fn parse(text: &str) -> Parsed {
                 // Named as written: the value saturates at the i64 range.
                 records.push(error(format!(
                     "number of placed dominoes {} is out of range ({MIN_PLACED} to {MAX_PLACED})",
-                    head.trim()
+                    excerpt(head.trim())
                 )));
                 i = skip_to_count(&lines, i + 1);
                 continue;
@@ -608,7 +611,8 @@ fn parse_body(
         Some((line, text)) => RecordError {
             line,
             reason: format!(
-                "puzzle is truncated: expected {what}, found the count line \"{text}\""
+                "puzzle is truncated: expected {what}, found the count line \"{}\"",
+                excerpt(text)
             ),
         },
         None => RecordError {

@@ -33,6 +33,17 @@ pub struct InputError {
     pub reason: String,
 }
 
+impl InputError {
+    /// An error at `file:line`.
+    pub fn new(file: impl Into<String>, line: usize, reason: impl Into<String>) -> Self {
+        InputError {
+            file: file.into(),
+            line,
+            reason: reason.into(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,16 +59,5 @@ mod tests {
             cut,
             format!("{}… (5000 characters)", "é".repeat(EXCERPT_CHARS))
         );
-    }
-}
-
-impl InputError {
-    /// An error at `file:line`.
-    pub fn new(file: impl Into<String>, line: usize, reason: impl Into<String>) -> Self {
-        InputError {
-            file: file.into(),
-            line,
-            reason: reason.into(),
-        }
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::io::{self, BufRead};
 
-use crate::puzzles::sudoku::{box_size_of_side, Grid, GridError};
+use crate::puzzles::sudoku::{box_size_of_side, token_value, Grid, GridError};
 
 /// The longest line accepted, in bytes. Longer lines are reported as errors
 /// instead of being read into memory.
@@ -190,7 +190,7 @@ impl<R: BufRead> BufRead for Prepared<R> {
 /// lines; with a given kind it reads only the first line. Either way the
 /// bytes read ahead are replayed by the returned reader, which also drops a
 /// leading UTF-8 byte-order mark and reads old-Mac `\r` line ends (an input
-/// whose first line ends in a lone `\r`) as `\n`. The kind returned is never
+/// whose read-ahead holds `\r` and no `\n`) as `\n`. The kind returned is never
 /// [`Kind::Auto`].
 pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, Prepared<R>)> {
     let wanted = if requested == Kind::Auto {
@@ -220,9 +220,12 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
     if head.starts_with(BOM) {
         head.drain(..BOM.len());
     }
-    // Old-Mac line ends: a `\r` not followed by `\n` ends the first line.
-    let cr = match head.iter().position(|&b| b == b'\r' || b == b'\n') {
-        Some(p) if head[p] == b'\r' && head.get(p + 1).is_some_and(|&b| b != b'\n') => {
+    // Old-Mac line ends: `\r` and not a single `\n` in the read-ahead. A
+    // `\r\r\n` file or a stray `\r` in a `\n` file is read as it is (each
+    // line's trailing `\r`s are blanks to the readers).
+    let old_mac = memchr::memchr(b'\r', &head).is_some() && memchr::memchr(b'\n', &head).is_none();
+    let cr = match old_mac {
+        true => {
             let mut cr = CrLines {
                 buf: Vec::new(),
                 pos: 0,
@@ -233,14 +236,21 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
             head = translated;
             Some(cr)
         }
-        _ => None,
+        false => None,
     };
     let kind = match requested {
         Kind::Auto => {
-            // A line cut short by the read-ahead limit could mislead the vote.
-            let complete = match head.iter().rposition(|&b| b == b'\n' || b == b'\r') {
-                Some(p) if !at_end => &head[..p],
-                _ => &head[..],
+            // A line cut short by the read-ahead limit could mislead the vote;
+            // a single line longer than it is judged by its whole words (a
+            // word cut short could repeat an earlier one).
+            let line_end = |b: &u8| *b == b'\n' || *b == b'\r';
+            let complete = match head.iter().rposition(line_end) {
+                _ if at_end => &head[..],
+                Some(p) => &head[..p],
+                None => match head.iter().rposition(u8::is_ascii_whitespace) {
+                    Some(p) => &head[..p],
+                    None => &head[..],
+                },
             };
             detect(&String::from_utf8_lossy(complete))
         }
@@ -288,7 +298,9 @@ impl LineCounter {
 /// Decides the kind of an input from its first lines (as read ahead by
 /// [`prepare`]), by a vote over up to [`DETECT_LINES`] meaningful lines:
 /// lines that are blank or `#` comments do not count, and neither do
-/// Knuth's `|` comment lines. Lines may end in `\n`, `\r\n` or `\r`.
+/// Knuth's `|` comment lines (a line starting with `|` is a comment unless
+/// it is a bordered grid row or rule, with a second `|`). Lines may end in
+/// `\n`, `\r\n` or `\r`. In order:
 ///
 /// - no meaningful line: Sudoku (no records), or exact cover if there was a
 ///   `|` comment;
@@ -296,30 +308,41 @@ impl LineCounter {
 /// - Sudominoku if every line is a small number (such as the lone `0` of an
 ///   input with no puzzles), or if there are domino lines `U LU V LV` (or
 ///   lines of nine positions) and, with the numbers, they are most lines;
-/// - Sudoku if at least half the lines are one-line puzzles, grid rows (or
-///   rows with a bad symbol) or rule lines;
+/// - Sudoku if at least half the lines are valid one-line puzzles, grid rows
+///   or rule lines;
+/// - exact cover if every line fits Knuth's format: a first line of distinct
+///   item names, then options each naming distinct declared items (so
+///   numbered items and options shaped like grid rows are exact cover);
+/// - Sudoku if at least half the lines look like grid rows, valid or not
+///   (a bad symbol, a cell too many);
 /// - exact cover if the first line names items (one of them not a number,
-///   none a one-line puzzle) and more lines fit Knuth's format (that line,
-///   and options naming only its items) than look like Sudoku, or if every
-///   line fits and none looks like Sudoku (items may then be numbers);
+///   none a one-line puzzle) and more lines fit Knuth's format than look
+///   like Sudoku;
 /// - otherwise Sudoku, whose reader then reports each bad line.
 pub fn detect(head: &str) -> Kind {
     let head = head.strip_prefix('\u{feff}').unwrap_or(head);
     let mut counted = 0usize;
     let (mut sudoku, mut numbers, mut dominoes, mut knuth) = (0usize, 0usize, 0usize, 0usize);
+    // Lines that are valid Sudoku as they stand (not merely row-shaped).
+    let mut strict = 0usize;
     let mut bar_first = false;
     let mut bar_seen = false;
-    let mut items: Option<(&str, HashSet<&str>)> = None;
+    // The first line's words, if they are distinct (an item line).
+    let mut items: Option<(&str, Option<HashSet<&str>>)> = None;
     for line in head.split(['\n', '\r']).map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let body = strip_comment(line);
-        let sudoku_like = is_sudoku_line(body)
+        let valid = is_sudoku_line(body)
             || (is_separator(body) && body.contains(['-', '+', '=']))
-            || grid_row_side(body).is_some()
-            || row_like(body).is_some_and(|words| box_size_of_side(words).is_some());
-        if line.starts_with('|') && !sudoku_like {
+            || grid_row_side(body).is_some();
+        let sudoku_like =
+            valid || row_like(body).is_some_and(|words| box_size_of_side(words).is_some());
+        // A line starting with `|` is Knuth's comment unless it is a bordered
+        // grid row or rule, which has a second bar (`| 9 x 9 sudoku` is a
+        // comment).
+        if line.starts_with('|') && !(sudoku_like && line.matches('|').count() >= 2) {
             bar_first |= counted == 0 && !bar_seen;
             bar_seen = true;
             continue;
@@ -329,6 +352,7 @@ pub fn detect(head: &str) -> Kind {
         }
         counted += 1;
         sudoku += usize::from(sudoku_like);
+        strict += usize::from(valid);
         if is_count_like(line) {
             numbers += 1;
         } else if looks_like_domino(line) || is_singles_line(line) {
@@ -336,14 +360,19 @@ pub fn detect(head: &str) -> Kind {
         }
         match &items {
             None => {
-                let declared = line.split_whitespace().filter(|w| *w != "|").collect();
+                let declared = distinct_words(line.split_whitespace().filter(|w| *w != "|"));
+                knuth += usize::from(declared.is_some());
                 items = Some((line, declared));
-                knuth += 1;
             }
             Some((_, declared)) => {
-                let fits = line
-                    .split_whitespace()
-                    .all(|w| declared.contains(w) || w.contains(':'));
+                // An option names declared items, each once.
+                let fits = declared.as_ref().is_some_and(|declared| {
+                    distinct_words(line.split_whitespace()).is_some_and(|words| {
+                        words
+                            .iter()
+                            .all(|w| declared.contains(w) || w.contains(':'))
+                    })
+                });
                 knuth += usize::from(fits);
             }
         }
@@ -357,6 +386,14 @@ pub fn detect(head: &str) -> Kind {
     if numbers == counted || (dominoes > 0 && 2 * (dominoes + numbers) > counted) {
         return Kind::Sudominoku;
     }
+    if strict > 0 && 2 * strict >= counted {
+        return Kind::Sudoku;
+    }
+    // Every line fits Knuth's format: exact cover, even with numbered items
+    // or options of 4, 9 or 16 items that are shaped like grid rows.
+    if counted > 1 && knuth == counted {
+        return Kind::Xc;
+    }
     if sudoku > 0 && 2 * sudoku >= counted {
         return Kind::Sudoku;
     }
@@ -366,13 +403,16 @@ pub fn detect(head: &str) -> Kind {
             && !words.iter().any(|w| is_sudoku_line(w))
             && (words.len() > 1 || knuth > 1)
     });
-    // Items may all be numbers (`1 2 3 4 5`): then only a perfect fit counts,
-    // every line naming declared items and none looking like Sudoku.
-    let all_fit = counted > 1 && knuth == counted && sudoku == 0;
-    if (names_items && knuth > sudoku) || all_fit {
+    if names_items && knuth > sudoku {
         return Kind::Xc;
     }
     Kind::Sudoku
+}
+
+/// The set of `words` if no word repeats (as in an item line or an option).
+fn distinct_words<'a>(words: impl Iterator<Item = &'a str>) -> Option<HashSet<&'a str>> {
+    let mut set = HashSet::new();
+    words.into_iter().all(|w| set.insert(w)).then_some(set)
 }
 
 /// A small number on a line of its own, as a Sudominoku count (or its `0`).
@@ -620,7 +660,14 @@ impl<R: BufRead> SudokuReader<R> {
             Line::Bad(_) => None,
         };
         self.pending = Some((line_no, next));
-        Ok(side.filter(|&side| cells.abs_diff(side) <= 2))
+        // A title (`a b c d e f g h i`, `Grid 1 - 9 x 9 - 25 givens`) is not
+        // a damaged row: most cells of a damaged row are still symbols.
+        let symbols = |side: usize| {
+            line.split(|c: char| c.is_whitespace() || matches!(c, '|' | '+' | '='))
+                .filter(|w| token_value(w, side).is_some())
+                .count()
+        };
+        Ok(side.filter(|&side| cells.abs_diff(side) <= 2 && 2 * symbols(side) > cells))
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.

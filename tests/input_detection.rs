@@ -283,3 +283,82 @@ fn a_long_option_with_a_repeated_item() {
     assert_eq!(err, "input.txt:3: item `i7` appears twice in one option\n");
     assert_eq!(code, 1);
 }
+
+/// Exact-cover files that are easy to mistake for Sudoku: a `|` comment
+/// that reads like a grid row, numbered items, and options of four
+/// one-letter items. Each is counted as exact cover (queens-4 has 2
+/// solutions; the last problem has 3).
+#[test]
+fn exact_cover_that_looks_like_rows_is_exact_cover() {
+    let queens = std::fs::read_to_string("puzzles/xc/queens-4.dlx").unwrap();
+    let body: String = queens
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    // queens-4 with every item renamed to a number (primaries, then `|`,
+    // then secondaries), so each option is a line of four numbers.
+    let mut names: Vec<String> = body
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    names.retain(|n| n != "|");
+    let number = |w: &str| match names.iter().position(|n| n == w) {
+        Some(k) => (k + 1).to_string(),
+        None => w.to_string(),
+    };
+    let numbered: String = body
+        .lines()
+        .map(|l| {
+            l.split_whitespace()
+                .map(number)
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let letters = "a b c d e f g h\na b c d\ne f g h\na c e g\nb d f h\na b\nc d\n";
+    for (name, text, count) in [
+        (
+            "a comment like a row",
+            format!("| 4 x 4 queens\n{body}"),
+            "2",
+        ),
+        ("a banner", format!("|------\n{body}"), "2"),
+        ("numbered items", numbered, "2"),
+        ("one-letter items", letters.to_string(), "3"),
+    ] {
+        let (code, out, err) = solve(&text, &["--count"]);
+        assert_eq!((code, out.trim(), err.as_str()), (0, count, ""), "{name}");
+    }
+}
+
+/// A `\r\r\n` line end is one line end with a blank: grids still read, and
+/// line numbers stay those of the file.
+#[test]
+fn cr_cr_lf_line_ends_are_one_line_end() {
+    let grid = GRID.replace('\n', "\r\r\n");
+    let (code, out, err) = solve(&grid, &[]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, GRID_SOLUTION, ""));
+    let lines = format!("{EASY}\r\r\nnot a puzzle\r\r\n{HARD}\r\r\n");
+    let (code, out, err) = solve(&lines, &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("input.txt:2: "), "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+}
+
+/// A title line that happens to have nine words is not taken for a damaged
+/// first row: the grid after it is read whole.
+#[test]
+fn a_nine_word_title_is_not_a_grid_row() {
+    for title in ["a b c d e f g h i", "Grid 1 - 9 x 9 - 25 givens"] {
+        let text = format!("{title}\n{GRID}\n{title}\n{GRID}");
+        let (code, out, err) = solve(&text, &["--kind", "sudoku"]);
+        assert_eq!(code, 1, "{title}");
+        assert_eq!(err.lines().count(), 2, "{title}: {err}");
+        assert_eq!(out.matches(GRID_SOLUTION).count(), 2, "{title}: {out}");
+    }
+}

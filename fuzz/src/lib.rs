@@ -41,12 +41,12 @@ fn line_count(text: &[u8]) -> usize {
 }
 
 /// The lines `dlx solve` numbers in `text`: as [`line_count`], except that
-/// an input whose first line ends in a lone `\r` (old Mac) has `\r`, `\r\n`
-/// and `\n` line ends (`input::prepare`).
+/// an old-Mac input (`\r` and no `\n`) has `\r`, `\r\n` and `\n` line ends
+/// (`input::prepare`). `prepare` decides on its read-ahead (32 meaningful
+/// lines, 64 KiB), this on the whole input: the same unless a `\n` first
+/// appears past the read-ahead of a `\r` input.
 fn solve_line_count(text: &[u8]) -> usize {
-    let first_end = text.iter().position(|&b| b == b'\r' || b == b'\n');
-    let old_mac =
-        first_end.is_some_and(|p| text[p] == b'\r' && text.get(p + 1).is_some_and(|&b| b != b'\n'));
+    let old_mac = text.contains(&b'\r') && !text.contains(&b'\n');
     if !old_mac {
         return line_count(text);
     }

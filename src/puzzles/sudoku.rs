@@ -463,7 +463,9 @@ fn line_cells(symbols: impl Iterator<Item = char>, side: usize) -> Result<Vec<u8
     Ok(cells)
 }
 
-fn token_value(token: &str, side: usize) -> Option<u8> {
+/// The value of one whitespace-separated cell of a grid row of this side
+/// (0 for a blank), if it is a valid symbol there.
+pub(crate) fn token_value(token: &str, side: usize) -> Option<u8> {
     if token == "." || token == "_" {
         return Some(0);
     }

@@ -266,28 +266,39 @@ fn output_place(path: &Path) -> Option<PathBuf> {
 }
 
 /// Refuses, before any work, an output that is one of the inputs (writing
-/// it would truncate the input before it is read) or another output.
+/// it would truncate the input before it is read, or create a missing one
+/// empty), another output, or standard input given twice.
 /// `outputs` are (option, path) pairs such as `("--json", path)`; `inputs`
 /// may hold `-` (standard input, when it is redirected from a file).
 pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::Result<()> {
+    refuse_stdin_twice(inputs.iter().map(PathBuf::as_path))?;
     for (k, &(option, out)) in outputs.iter().enumerate() {
-        if let Some(out_id) = file_id(out) {
-            if let Some(input) = inputs.iter().find(|i| file_id(i).as_ref() == Some(&out_id)) {
-                let input = if input.as_os_str() == "-" {
-                    "standard input".to_string()
-                } else {
-                    input.display().to_string()
-                };
-                let output = if option.starts_with('-') {
-                    format!("{} ({option})", out.display())
-                } else {
-                    option.to_string()
-                };
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!("{output} would overwrite the input {input}; write to another file"),
-                ));
+        let out_id = file_id(out);
+        // The same file, or the same name (an input that does not exist yet
+        // would otherwise be created empty by the output, then read).
+        let same_file = |input: &PathBuf| match &out_id {
+            Some(id) => file_id(input).as_ref() == Some(id),
+            None => {
+                input.as_os_str() != "-"
+                    && !fs::metadata(out).is_ok_and(|m| !m.is_file())
+                    && output_place(out).is_some_and(|p| output_place(input) == Some(p))
             }
+        };
+        if let Some(input) = inputs.iter().find(|i| same_file(i)) {
+            let input = if input.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                input.display().to_string()
+            };
+            let output = if option.starts_with('-') {
+                format!("{} ({option})", out.display())
+            } else {
+                option.to_string()
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{output} would overwrite the input {input}; write to another file"),
+            ));
         }
         // Devices such as /dev/null take any number of reports.
         let special = |p: &Path| fs::metadata(p).is_ok_and(|m| !m.is_file());
@@ -314,16 +325,26 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
 
 /// Options `dlx solve` would otherwise ignore without a word, refused
 /// before any work (exit status 2).
+/// (`-` given twice is refused with the outputs, by [`refuse_overwrites`].)
 fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
-    let usage = |message: &str| Err(io::Error::new(io::ErrorKind::InvalidInput, message));
     if args.max_solutions.is_some() && matches!(mode, Mode::First | Mode::Unique) {
-        return usage(
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
             "--max-solutions caps --count and --all; a plain solve stops at the first \
              solution and --unique at the second",
-        );
+        ));
     }
-    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
-        return usage("standard input (`-`) can be read only once");
+    Ok(())
+}
+
+/// Refuses `-` (standard input) given more than once among `inputs`: the
+/// second reading would find it empty.
+pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io::Result<()> {
+    if inputs.into_iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "standard input (`-`) can be read only once",
+        ));
     }
     Ok(())
 }

@@ -525,3 +525,43 @@ fn options_a_command_would_ignore_are_usage_errors() {
         .success()
         .stdout("1\n");
 }
+
+/// An output named like an input that does not exist would be created
+/// empty and then read as that input; `-` twice would read an empty second
+/// input. Both are refused by every command that takes files.
+#[test]
+fn missing_inputs_and_a_second_stdin_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    dlx()
+        .arg("solve")
+        .arg(&missing)
+        .arg("-o")
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("would overwrite the input"));
+    assert!(!missing.exists(), "the output was created");
+    let report = dir.path().join("m.json");
+    dlx()
+        .arg("bench")
+        .arg(&report)
+        .arg("--json")
+        .arg(&report)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("would overwrite the input"));
+    assert!(!report.exists(), "the report was created");
+    for args in [
+        &["check", "-", "--solutions", "-"][..],
+        &["bench", "-", "-"][..],
+    ] {
+        dlx()
+            .args(args)
+            .write_stdin(format!("{EASY}\n"))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("read only once"));
+    }
+}

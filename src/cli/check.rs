@@ -11,6 +11,7 @@ use super::args::CheckArgs;
 /// Runs the check; exit status 0 if every answer fits, 1 on the first
 /// mismatch, 2 on I/O errors.
 pub fn run(args: CheckArgs) -> io::Result<u8> {
+    crate::refuse_stdin_twice([args.puzzles.as_path(), args.solutions.as_path()])?;
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
     let (kind, puzzles) = prepare(args.kind, &mut puzzles)?;

@@ -327,8 +327,9 @@ pub fn detect(head: &str) -> Kind {
     let mut strict = 0usize;
     let mut bar_first = false;
     let mut bar_seen = false;
-    // The first line's words, if they are distinct (an item line).
-    let mut items: Option<(&str, Option<HashSet<&str>>)> = None;
+    // The first line and its words (an item line, if they are distinct).
+    let mut items: Option<(&str, HashSet<&str>)> = None;
+    let mut items_distinct = false;
     for line in head.split(['\n', '\r']).map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -360,18 +361,19 @@ pub fn detect(head: &str) -> Kind {
         }
         match &items {
             None => {
-                let declared = distinct_words(line.split_whitespace().filter(|w| *w != "|"));
-                knuth += usize::from(declared.is_some());
-                items = Some((line, declared));
+                // Counted even with a repeated name: the parser then says
+                // which item is declared twice.
+                let names = line.split_whitespace().filter(|w| *w != "|");
+                items_distinct = distinct_words(names.clone()).is_some();
+                items = Some((line, names.collect()));
+                knuth += 1;
             }
             Some((_, declared)) => {
                 // An option names declared items, each once.
-                let fits = declared.as_ref().is_some_and(|declared| {
-                    distinct_words(line.split_whitespace()).is_some_and(|words| {
-                        words
-                            .iter()
-                            .all(|w| declared.contains(w) || w.contains(':'))
-                    })
+                let fits = distinct_words(line.split_whitespace()).is_some_and(|words| {
+                    words
+                        .iter()
+                        .all(|w| declared.contains(w) || w.contains(':'))
                 });
                 knuth += usize::from(fits);
             }
@@ -391,7 +393,7 @@ pub fn detect(head: &str) -> Kind {
     }
     // Every line fits Knuth's format: exact cover, even with numbered items
     // or options of 4, 9 or 16 items that are shaped like grid rows.
-    if counted > 1 && knuth == counted {
+    if counted > 1 && knuth == counted && items_distinct {
         return Kind::Xc;
     }
     if sudoku > 0 && 2 * sudoku >= counted {

@@ -515,7 +515,7 @@ fn count_value(line: &str) -> Option<i64> {
 /// 3. If the input ends inside a record, the record is reported as
 ///    truncated at the input's last line.
 /// 4. The `0` line ends the input. After it only blank lines and `#`
-///    comment lines may follow: the first other line becomes one error
+///    comment lines (skipped everywhere) may follow: the first other line becomes one error
 ///    record at its line (`found "…" after the terminating 0 …`), so that
 ///    puzzles after a stray `0` are reported rather than silently lost;
 ///    nothing after the `0` is read as a puzzle.
@@ -525,7 +525,9 @@ pub fn parse(text: &str) -> Parsed {
         .lines()
         .enumerate()
         .map(|(k, l)| (k + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
+        // Blank lines and `#` comment lines (as in every other input kind)
+        // are not part of any record.
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
     let last_line = text.lines().count().max(1);
     let mut records = Vec::new();
@@ -549,7 +551,7 @@ pub fn parse(text: &str) -> Parsed {
                 continue;
             }
             Some(Err(_)) if count_value(head) == Some(0) => {
-                let after = lines[i + 1..].iter().find(|(_, l)| !l.starts_with('#'));
+                let after = lines.get(i + 1);
                 if let Some(&(at, text)) = after {
                     records.push(Record {
                         line: at,
@@ -1519,6 +1521,19 @@ mod tests {
                 ))
             )]
         );
+    }
+
+    /// `#` lines are comments here as in every input kind: before, inside
+    /// and between puzzles they start no record, so `Puzzle k` numbering
+    /// stays that of the puzzles.
+    #[test]
+    fn comment_lines_are_skipped() {
+        let with_comments = OWN.replacen('\n', "\n# the first domino\n", 1);
+        let text = format!("# my puzzles\n{with_comments}# between\n{OWN}0\n# done\n");
+        let s = summary(&text);
+        assert_eq!(s.len(), 2, "{s:?}");
+        assert!(s.iter().all(|(_, e)| e.is_none()), "{s:?}");
+        assert_eq!(s[0].0, 2, "the first record starts at its count line");
     }
 
     #[test]

@@ -414,6 +414,11 @@ fn solve_xc(
         .compile()
         .map_err(|e| io::Error::other(format!("{file}: {e}")))?;
     let mut solver = Solver::new(&matrix);
+    // A listing or solution (several lines) is set apart from the answers of
+    // earlier inputs, as grids are.
+    if sinks.answered && matches!(options.mode, Mode::First | Mode::All) {
+        sinks.out.write_all(b"\n")?;
+    }
     let mut text = String::new();
     let mut write_error = None;
     let mut listed = 0u64;

@@ -198,3 +198,15 @@ fn a_listing_cut_short_ends_with_a_separate_limit_mark() {
         "{listing}"
     );
 }
+
+/// The listings of several files are set apart like the solutions within
+/// one: the output of two files is the two outputs with a blank line between.
+#[test]
+fn listings_of_several_files_are_set_apart() {
+    let file = "puzzles/xc/queens-4.dlx";
+    let once = dlx().args(["solve", "--all", file]).output().unwrap();
+    let twice = dlx().args(["solve", "--all", file, file]).output().unwrap();
+    let once = String::from_utf8(once.stdout).unwrap();
+    let twice = String::from_utf8(twice.stdout).unwrap();
+    assert_eq!(twice, format!("{once}\n{once}"));
+}

@@ -628,7 +628,14 @@ impl<R: BufRead> SudokuReader<R> {
                 None => match self.side_after_bad_row(trimmed)? {
                     Some(side) => side,
                     None => {
-                        let reason = if trimmed.contains(char::is_whitespace) {
+                        let first_word = trimmed.split_whitespace().next().unwrap_or("");
+                        let reason = if is_sudoku_line(first_word) {
+                            // `<puzzle> 3.4` or `<puzzle> hard`: say how to keep it.
+                            format!(
+                                "text after the puzzle (`{}`): put notes after ` # ` to keep them",
+                                crate::error::excerpt(trimmed[first_word.len()..].trim())
+                            )
+                        } else if trimmed.contains(char::is_whitespace) {
                             "not a puzzle line or a grid row".to_string()
                         } else {
                             GridError::WrongLength(trimmed.chars().count()).to_string()

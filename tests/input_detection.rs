@@ -62,12 +62,11 @@ fn a_title_line_does_not_hide_the_puzzles() {
     );
     assert_eq!(err, "input.txt:1: not a puzzle line or a grid row\n");
     assert_eq!(code, 1);
-    // A rating after the first puzzle: that line is bad, the rest is read.
+    // A rating after the first puzzle: that line is bad (and the message
+    // says how to keep a note), the rest is read.
     let (code, out, _) = solve(format!("{EASY} hard\n{HARD}\n"), &[]);
-    assert_eq!(
-        out,
-        format!("! invalid: not a puzzle line or a grid row\n{HARD_SOLUTION}\n")
-    );
+    let reason = "text after the puzzle (`hard`): put notes after ` # ` to keep them";
+    assert_eq!(out, format!("! invalid: {reason}\n{HARD_SOLUTION}\n"));
     assert_eq!(code, 1);
 }
 

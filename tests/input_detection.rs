@@ -361,3 +361,28 @@ fn a_nine_word_title_is_not_a_grid_row() {
         assert_eq!(out.matches(GRID_SOLUTION).count(), 2, "{title}: {out}");
     }
 }
+
+/// `dlx check` reads the answers file with the same edges as the puzzles:
+/// a byte-order mark and old-Mac line ends are fine there too.
+#[test]
+fn check_reads_answers_with_a_bom_or_old_mac_line_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(&puzzles, format!("{EASY}\n{HARD}\n")).unwrap();
+    let answers = format!("{EASY_SOLUTION}\n{HARD_SOLUTION}\n");
+    for (name, text) in [
+        ("bom", format!("\u{feff}{answers}")),
+        ("old-mac", answers.replace('\n', "\r")),
+    ] {
+        let path = dir.path().join(format!("{name}.out"));
+        std::fs::write(&path, text).unwrap();
+        dlx()
+            .arg("check")
+            .arg(&puzzles)
+            .arg("--solutions")
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("2 solutions verified"));
+    }
+}

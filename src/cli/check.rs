@@ -15,6 +15,9 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
     let (kind, puzzles) = prepare(args.kind, &mut puzzles)?;
+    // The answers get the same edges as the puzzles: no byte-order mark,
+    // old-Mac line ends read as `\n` (the kind given only skips detection).
+    let (_, answers) = prepare(kind, answers)?;
     let result = match kind {
         Kind::Sudoku | Kind::Auto => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);

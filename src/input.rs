@@ -475,16 +475,17 @@ fn is_separator(line: &str) -> bool {
             .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
 }
 
+/// The cells of a grid row: its words between blanks and the `|`, `+`, `=`
+/// of pretty grids.
+fn row_cells(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| c.is_whitespace() || matches!(c, '|' | '+' | '='))
+        .filter(|w| !w.is_empty())
+}
+
 /// If `line` reads as the row of a grid, its side.
 fn grid_row_side(line: &str) -> Option<usize> {
-    let words: Vec<String> = line
-        .chars()
-        .map(|c| if matches!(c, '|' | '+' | '=') { ' ' } else { c })
-        .collect::<String>()
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    let numeric = words.len() > 1 && words.iter().all(|w| w == "." || w.parse::<u8>().is_ok());
+    let words: Vec<&str> = row_cells(line).collect();
+    let numeric = words.len() > 1 && words.iter().all(|w| *w == "." || w.parse::<u8>().is_ok());
     let side = if numeric {
         words.len()
     } else {
@@ -498,7 +499,7 @@ fn grid_row_side(line: &str) -> Option<usize> {
     let symbols_ok = if numeric {
         words
             .iter()
-            .all(|w| w == "." || w.parse::<usize>().is_ok_and(|v| v <= side))
+            .all(|w| *w == "." || w.parse::<usize>().is_ok_and(|v| v <= side))
     } else {
         let probe: String = words.concat();
         probe
@@ -518,10 +519,7 @@ fn row_like(line: &str) -> Option<usize> {
         return None;
     }
     let (mut words, mut cells) = (0usize, 0usize);
-    for word in line
-        .split(|c: char| c.is_whitespace() || matches!(c, '|' | '+' | '='))
-        .filter(|w| !w.is_empty())
-    {
+    for word in row_cells(line) {
         words += 1;
         let cell_like = word == "."
             || word == "_"
@@ -672,7 +670,7 @@ impl<R: BufRead> SudokuReader<R> {
         // A title (`a b c d e f g h i`, `Grid 1 - 9 x 9 - 25 givens`) is not
         // a damaged row: most cells of a damaged row are still symbols.
         let symbols = |side: usize| {
-            line.split(|c: char| c.is_whitespace() || matches!(c, '|' | '+' | '='))
+            row_cells(line)
                 .filter(|w| token_value(w, side).is_some())
                 .count()
         };

@@ -62,18 +62,7 @@ impl Outcome {
     /// The outcome of a record that could not be used, marked `! invalid:`.
     pub fn invalid(line: usize, reason: impl Into<String>) -> Self {
         // Input echoed in a reason must not put control characters on a terminal.
-        let reason: String = reason
-            .into()
-            .chars()
-            .flat_map(|c| {
-                let escaped: Vec<char> = if c.is_control() {
-                    c.escape_default().collect()
-                } else {
-                    vec![c]
-                };
-                escaped
-            })
-            .collect();
+        let reason = crate::error::printable(&reason.into());
         Outcome {
             line,
             text: format!("! invalid: {reason}"),

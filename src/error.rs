@@ -21,6 +21,21 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` safe to write to a terminal: control characters (an escape
+/// sequence, a carriage return) are written as Rust escapes (`\u{1b}`).
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 /// A problem with one place of an input, shown as `FILE:LINE: reason`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{file}:{line}: {reason}")]

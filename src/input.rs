@@ -308,8 +308,8 @@ impl LineCounter {
 /// - Sudominoku if every line is a small number (such as the lone `0` of an
 ///   input with no puzzles), or if there are domino lines `U LU V LV` (or
 ///   lines of nine positions) and, with the numbers, they are most lines;
-/// - Sudoku if at least half the lines are valid one-line puzzles, grid rows
-///   or rule lines;
+/// - Sudoku if at least half the lines are valid one-line puzzles, CSV
+///   lines with a puzzle field, grid rows or rule lines;
 /// - exact cover if every line fits Knuth's format: a first line of distinct
 ///   item names, then options each naming distinct declared items (so
 ///   numbered items and options shaped like grid rows are exact cover);
@@ -336,6 +336,7 @@ pub fn detect(head: &str) -> Kind {
         }
         let body = strip_comment(line);
         let valid = is_sudoku_line(body)
+            || csv_puzzle(body).is_some()
             || (is_separator(body) && body.contains(['-', '+', '=']))
             || grid_row_side(body).is_some();
         let sudoku_like =
@@ -530,6 +531,44 @@ fn row_like(line: &str) -> Option<usize> {
     (words >= 2 && 2 * cells > words).then_some(words)
 }
 
+/// If `line` can start a grid, its side. A line of 16 symbols is a 4x4
+/// puzzle before it is the first row of a 16x16 grid.
+fn grid_start_side(line: &str) -> Option<usize> {
+    grid_row_side(line).filter(|_| !is_sudoku_line(line))
+}
+
+/// The fields of a comma-separated line, blanks and double quotes trimmed.
+fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
+    line.split(',').map(|f| f.trim().trim_matches('"').trim())
+}
+
+/// The puzzle of a comma-separated line (`puzzle,solution` as in Kaggle's
+/// million-puzzle files, `id,puzzle,solution,clues,difficulty`): its first
+/// field that is a one-line puzzle. The other fields are not read.
+fn csv_puzzle(line: &str) -> Option<&str> {
+    csv_fields(line).find(|f| is_sudoku_line(f))
+}
+
+/// A CSV header line: comma-separated column names such as
+/// `quizzes,solutions`, each starting with a letter.
+fn is_csv_header(line: &str) -> bool {
+    csv_fields(line).all(|f| {
+        f.starts_with(|c: char| c.is_ascii_alphabetic())
+            && f.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
+    })
+}
+
+/// A title that may stand before a grid (`Grid 01` in Project Euler's
+/// `sudoku.txt`, `Puzzle 3:`): a short line with a letter in it. Only a
+/// line directly followed by a grid row is taken as one.
+fn is_title(line: &str) -> bool {
+    line.chars().count() <= MAX_TITLE && line.contains(char::is_alphabetic)
+}
+
+/// The longest line taken as a grid's title, in characters.
+const MAX_TITLE: usize = 80;
+
 /// The line without a `#` comment (a whole comment line, or a trailing
 /// ` # ...` such as the ratings `dlx gen --rate` appends), trimmed.
 pub fn strip_comment(line: &str) -> &str {
@@ -549,17 +588,23 @@ pub struct SudokuRecord {
     pub line: usize,
     /// The puzzle and how it was written, or the reason it is unusable.
     pub puzzle: Result<(Grid, Style), String>,
+    /// The title line just before a grid (`Grid 01` in Project Euler's
+    /// file), which `dlx solve` writes again before the solved grid.
+    pub title: Option<String>,
 }
 
-/// Streams Sudoku records from a reader: one-line puzzles, numeric grids and
-/// pretty grids, mixed freely; `#` comments and blank lines between records
-/// are skipped. Bad records are yielded as errors; reading goes on.
+/// Streams Sudoku records from a reader: one-line puzzles, CSV lines (the
+/// puzzle field; a header line first), numeric grids and pretty grids (each
+/// with an optional title line above it), mixed freely; `#` comments and
+/// blank lines between records are skipped. Bad records are yielded as errors; reading goes on.
 pub struct SudokuReader<R> {
     input: R,
     buf: Vec<u8>,
     line_no: usize,
     /// A line read ahead that belongs to the next record.
     pending: Option<(usize, Line)>,
+    /// Whether a record was yielded yet: a CSV header is only allowed first.
+    yielded: bool,
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -570,6 +615,7 @@ impl<R: BufRead> SudokuReader<R> {
             buf: Vec::new(),
             line_no: 0,
             pending: None,
+            yielded: false,
         }
     }
 
@@ -589,8 +635,26 @@ impl<R: BufRead> SudokuReader<R> {
         Ok(line.map(|l| (self.line_no, l)))
     }
 
+    /// The next line's text (comment stripped), read ahead and kept for
+    /// the next read; `None` at the end or for a bad line.
+    fn peek_text(&mut self) -> io::Result<Option<&str>> {
+        if self.pending.is_none() {
+            self.pending = self.next_line()?;
+        }
+        Ok(match &self.pending {
+            Some((_, Line::Text(t))) => Some(strip_comment(t)),
+            _ => None,
+        })
+    }
+
     /// The next record, `Ok(None)` at the end, `Err` on an I/O error.
     pub fn next_record(&mut self) -> io::Result<Option<SudokuRecord>> {
+        let record = self.read_record()?;
+        self.yielded |= record.is_some();
+        Ok(record)
+    }
+
+    fn read_record(&mut self) -> io::Result<Option<SudokuRecord>> {
         loop {
             let Some((line_no, line)) = self.next_line()? else {
                 return Ok(None);
@@ -600,6 +664,7 @@ impl<R: BufRead> SudokuReader<R> {
                     return Ok(Some(SudokuRecord {
                         line: line_no,
                         puzzle: Err(reason),
+                        title: None,
                     }))
                 }
                 Line::Text(t) => t,
@@ -612,20 +677,46 @@ impl<R: BufRead> SudokuReader<R> {
                 Ok(Some(SudokuRecord {
                     line: line_no,
                     puzzle,
+                    title: None,
                 }))
             };
+            let line_puzzle = |line: &str| {
+                Grid::from_line(line)
+                    .map(|g| (g, Style::Line))
+                    .map_err(|e| e.to_string())
+            };
             if is_sudoku_line(trimmed) {
-                return record(
-                    Grid::from_line(trimmed)
-                        .map(|g| (g, Style::Line))
-                        .map_err(|e| e.to_string()),
-                );
+                return record(line_puzzle(trimmed));
+            }
+            if trimmed.contains(',') {
+                if let Some(puzzle) = csv_puzzle(trimmed) {
+                    return record(line_puzzle(puzzle));
+                }
+                // A header names the columns of the puzzle lines below it.
+                if !self.yielded
+                    && is_csv_header(trimmed)
+                    && self.peek_text()?.is_some_and(|t| csv_puzzle(t).is_some())
+                {
+                    continue;
+                }
             }
             let side = match grid_row_side(trimmed) {
                 Some(side) => side,
                 None => match self.side_after_bad_row(trimmed)? {
                     Some(side) => side,
                     None => {
+                        let grid = if is_title(trimmed) {
+                            self.take_grid_start()?
+                        } else {
+                            None
+                        };
+                        if let Some((start, first, side)) = grid {
+                            let mut grid = self.read_grid(start, first, side)?;
+                            if let Some(grid) = &mut grid {
+                                grid.title = Some(text.trim().to_string());
+                            }
+                            return Ok(grid);
+                        }
                         let first_word = trimmed.split_whitespace().next().unwrap_or("");
                         let reason = if is_sudoku_line(first_word) {
                             // `<puzzle> 3.4` or `<puzzle> hard`: say how to keep it.
@@ -633,6 +724,8 @@ impl<R: BufRead> SudokuReader<R> {
                                 "text after the puzzle (`{}`): put notes after ` # ` to keep them",
                                 crate::error::excerpt(trimmed[first_word.len()..].trim())
                             )
+                        } else if trimmed.contains(',') && !trimmed.contains(char::is_whitespace) {
+                            "no puzzle among the comma-separated fields".to_string()
                         } else if trimmed.contains(char::is_whitespace) {
                             "not a puzzle line or a grid row".to_string()
                         } else {
@@ -655,18 +748,7 @@ impl<R: BufRead> SudokuReader<R> {
         let Some(cells) = row_like(line) else {
             return Ok(None);
         };
-        let Some((line_no, next)) = self.next_line()? else {
-            return Ok(None);
-        };
-        let side = match &next {
-            Line::Text(t) => {
-                let t = strip_comment(t);
-                // A 16-symbol line is a 4x4 puzzle before it is a 16x16 row.
-                grid_row_side(t).filter(|_| !is_sudoku_line(t))
-            }
-            Line::Bad(_) => None,
-        };
-        self.pending = Some((line_no, next));
+        let side = self.peek_text()?.and_then(grid_start_side);
         // A title (`a b c d e f g h i`, `Grid 1 - 9 x 9 - 25 givens`) is not
         // a damaged row: most cells of a damaged row are still symbols.
         let symbols = |side: usize| {
@@ -675,6 +757,21 @@ impl<R: BufRead> SudokuReader<R> {
                 .count()
         };
         Ok(side.filter(|&side| cells.abs_diff(side) <= 2 && 2 * symbols(side) > cells))
+    }
+
+    /// The next line if it starts a grid: its number, text and the grid's
+    /// side. Otherwise the line stays for the next read.
+    fn take_grid_start(&mut self) -> io::Result<Option<(usize, String, usize)>> {
+        let Some(side) = self.peek_text()?.and_then(grid_start_side) else {
+            return Ok(None);
+        };
+        Ok(match self.pending.take() {
+            Some((line_no, Line::Text(t))) => Some((line_no, strip_comment(&t).to_string(), side)),
+            other => {
+                self.pending = other;
+                None
+            }
+        })
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -762,7 +859,11 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             },
         };
-        Ok(Some(SudokuRecord { line, puzzle }))
+        Ok(Some(SudokuRecord {
+            line,
+            puzzle,
+            title: None,
+        }))
     }
 }
 
@@ -1140,17 +1241,100 @@ mod tests {
                 (12, Ok(Style::Pretty))
             ]
         );
-        // A line that only looks a little like a row is a record of its own.
-        for title in ["Grid 1 2 3", "My puzzles", "1 2 3 4 5 6"] {
-            assert_eq!(
-                records(&format!("{title}\n{GRID}")),
-                vec![
-                    (1, Err("not a puzzle line or a grid row".into())),
-                    (2, Ok(Style::Grid))
-                ],
-                "{title}"
-            );
+        // A line that only looks a little like a row is not a damaged row:
+        // with words it is the grid's title, without them a record of its own.
+        for title in ["Grid 1 2 3", "My puzzles"] {
+            let got: Vec<_> = SudokuReader::new(format!("{title}\n{GRID}").as_bytes())
+                .map(|r| r.unwrap())
+                .collect();
+            assert_eq!(got.len(), 1, "{title}");
+            assert_eq!(got[0].title.as_deref(), Some(title));
+            assert_eq!(got[0].line, 2);
         }
+        assert_eq!(
+            records(&format!("1 2 3 4 5 6\n{GRID}")),
+            vec![
+                (1, Err("not a puzzle line or a grid row".into())),
+                (2, Ok(Style::Grid))
+            ]
+        );
+    }
+
+    /// Project Euler 96's `sudoku.txt`: a `Grid NN` title above rows of
+    /// nine digits. The title stays with its grid; a title with no grid
+    /// after it is still a bad record.
+    #[test]
+    fn titles_stay_with_their_grids() {
+        let rows: String = Grid::from_line(P)
+            .unwrap()
+            .to_line()
+            .replace('.', "0")
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let text = format!("Grid 01\n{rows}Grid 02 # rated\n{rows}Grid 03\n\n{P}\nshort\n");
+        let got: Vec<_> = SudokuReader::new(text.as_bytes())
+            .map(|r| r.unwrap())
+            .collect();
+        let summary: Vec<_> = got
+            .iter()
+            .map(|r| (r.line, r.title.as_deref(), r.puzzle.is_ok()))
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                (2, Some("Grid 01"), true),
+                (12, Some("Grid 02 # rated"), true),
+                (21, None, false),
+                (23, None, true),
+                (24, None, false),
+            ]
+        );
+        assert_eq!(
+            got[0].puzzle.as_ref().unwrap().0,
+            Grid::from_line(P).unwrap()
+        );
+        assert_eq!(
+            got[2].puzzle.as_ref().unwrap_err(),
+            "not a puzzle line or a grid row"
+        );
+    }
+
+    /// Kaggle-style CSV: a `quizzes,solutions` header, then the puzzle in
+    /// the first field that holds one.
+    #[test]
+    fn csv_lines_give_their_puzzle_field() {
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let text = format!(
+            "quizzes,solutions\n{P},{solution}\n7,\"{P}\",{solution},30,1.5\nid,puzzle\n{solution}\n"
+        );
+        assert_eq!(detect(&text), Kind::Sudoku);
+        let got: Vec<_> = SudokuReader::new(text.as_bytes())
+            .map(|r| r.unwrap())
+            .collect();
+        let lines: Vec<_> = got.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![2, 3, 4, 5]);
+        let p = Grid::from_line(P).unwrap();
+        assert_eq!(got[0].puzzle.as_ref().unwrap().0, p);
+        assert_eq!(got[1].puzzle.as_ref().unwrap().0, p);
+        // A header is taken as one only first and above a CSV puzzle line.
+        assert_eq!(
+            got[2].puzzle.as_ref().unwrap_err(),
+            "no puzzle among the comma-separated fields"
+        );
+        let got = records(&format!("Puzzle 1, easy\n{GRID}"));
+        assert_eq!(got, vec![(2, Ok(Style::Grid))]);
+        assert_eq!(
+            records("a,b\n"),
+            vec![(1, Err("no puzzle among the comma-separated fields".into()))]
+        );
+        // Prose with a comma is not taken for CSV.
+        assert_eq!(
+            records("Hello, world\n"),
+            vec![(1, Err("not a puzzle line or a grid row".into()))]
+        );
     }
 
     /// Both ways a grid can end early point at the grid's first line.

@@ -184,10 +184,11 @@ fn solve_sudoku(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
+    // A record's title travels with it, even when the record is bad.
     let jobs = SudokuReader::new(input).map(|r| {
         r.map(|rec| Job {
             line: rec.line,
-            task: rec.puzzle,
+            task: Ok((rec.puzzle, rec.title)),
         })
     });
     let mut first = !sinks.answered;
@@ -199,15 +200,23 @@ fn solve_sudoku(
         jobs,
         config,
         || sudoku_solver(options.solver),
-        |solver, job| match &job.task {
-            Err(reason) => Outcome::invalid(job.line, reason.clone()),
-            Ok((grid, style)) => sudoku_outcome(
-                solver.as_mut(),
-                job.line,
-                grid,
-                options.output.unwrap_or(*style),
-                options,
-            ),
+        |solver, job| {
+            let (puzzle, title) = job.task.as_ref().expect("always Ok");
+            let mut outcome = match puzzle {
+                Err(reason) => Outcome::invalid(job.line, reason.clone()),
+                Ok((grid, style)) => sudoku_outcome(
+                    solver.as_mut(),
+                    job.line,
+                    grid,
+                    options.output.unwrap_or(*style),
+                    options,
+                ),
+            };
+            if let Some(title) = title {
+                // Written back above the answer, as in the input.
+                outcome.text = format!("{}\n{}", crate::error::printable(title), outcome.text);
+            }
+            outcome
         },
         |outcome| {
             // Multi-line answers are separated by a blank line.

@@ -350,16 +350,79 @@ fn cr_cr_lf_line_ends_are_one_line_end() {
 }
 
 /// A title line that happens to have nine words is not taken for a damaged
-/// first row: the grid after it is read whole.
+/// first row: it is the title of the grid after it, which is read whole
+/// and answered under it.
 #[test]
 fn a_nine_word_title_is_not_a_grid_row() {
     for title in ["a b c d e f g h i", "Grid 1 - 9 x 9 - 25 givens"] {
         let text = format!("{title}\n{GRID}\n{title}\n{GRID}");
         let (code, out, err) = solve(&text, &["--kind", "sudoku"]);
-        assert_eq!(code, 1, "{title}");
-        assert_eq!(err.lines().count(), 2, "{title}: {err}");
-        assert_eq!(out.matches(GRID_SOLUTION).count(), 2, "{title}: {out}");
+        assert_eq!(code, 0, "{title}: {err}");
+        assert_eq!(err, "", "{title}");
+        let answer = format!("{title}\n{GRID_SOLUTION}");
+        assert_eq!(out, format!("{answer}\n{answer}"), "{title}");
     }
+}
+
+/// Project Euler 96's `sudoku.txt` (`Grid NN` above nine rows of digits):
+/// every grid is solved and answered under its title, and `dlx check`
+/// pairs the titled answers with their puzzles.
+#[test]
+fn project_euler_titles_are_kept_and_checked() {
+    let rows = |line: &str| -> String {
+        line.replace('.', "0")
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect()
+    };
+    let text = format!("Grid 01\n{}Grid 02\n{}", rows(EASY), rows(HARD));
+    let (code, out, err) = solve(&text, &["--output", "line"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!("Grid 01\n{EASY_SOLUTION}\n\nGrid 02\n{HARD_SOLUTION}\n")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.txt"), &text).unwrap();
+    for mode in [&[][..], &["--count"], &["--unique"]] {
+        let answers = dlx()
+            .current_dir(dir.path())
+            .args(["solve", "p.txt", "--output", "line"])
+            .args(mode)
+            .output()
+            .unwrap();
+        assert!(answers.status.success(), "{mode:?}");
+        std::fs::write(dir.path().join("a.txt"), answers.stdout).unwrap();
+        dlx()
+            .current_dir(dir.path())
+            .args(["check", "p.txt", "--solutions", "a.txt"])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("ok: 2 records"));
+    }
+}
+
+/// Kaggle-style CSV (`quizzes,solutions`, then `puzzle,solution` lines):
+/// the header is skipped, each line's puzzle field is solved, and a line
+/// with no puzzle field is one bad record naming its line.
+#[test]
+fn csv_files_are_solved_by_their_puzzle_field() {
+    let text = format!(
+        "quizzes,solutions\n{EASY},{EASY_SOLUTION}\nno_puzzle,here\n\"{HARD}\",{HARD_SOLUTION}\n"
+    );
+    let (code, out, err) = solve(&text, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        format!(
+            "{EASY_SOLUTION}\n! invalid: no puzzle among the comma-separated fields\n{HARD_SOLUTION}\n"
+        )
+    );
+    assert_eq!(
+        err,
+        "input.txt:3: no puzzle among the comma-separated fields\n"
+    );
 }
 
 /// `dlx check` reads the answers file with the same edges as the puzzles:

@@ -33,6 +33,9 @@ pub enum Style {
     Grid,
     /// Rows with `|` and `-+-` box separators.
     Pretty,
+    /// Rows of symbols with nothing between them (Baekjoon 2239, Project
+    /// Euler 96); numeric rows above 25x25.
+    Rows,
 }
 
 /// One line of input, or why it could not be read.
@@ -839,7 +842,9 @@ impl<R: BufRead> SudokuReader<R> {
             Some((line, e)) => (line, Err(e)),
             None => match Grid::from_rows(&rows) {
                 Ok(g) => {
-                    let style = if pretty || saw_rule || !spaced {
+                    let style = if bare && !saw_rule {
+                        Style::Rows
+                    } else if pretty || saw_rule || !spaced {
                         Style::Pretty
                     } else {
                         Style::Grid
@@ -1295,6 +1300,7 @@ mod tests {
             got[0].puzzle.as_ref().unwrap().0,
             Grid::from_line(P).unwrap()
         );
+        assert_eq!(got[0].puzzle.as_ref().unwrap().1, Style::Rows);
         assert_eq!(
             got[2].puzzle.as_ref().unwrap_err(),
             "not a puzzle line or a grid row"

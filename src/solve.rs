@@ -317,12 +317,13 @@ fn verdict(count: u64) -> &'static str {
     }
 }
 
-/// Formats a grid in the given style (line style falls back to a numeric
-/// grid above 25x25, which has no one-character symbols).
+/// Formats a grid in the given style (line and rows styles fall back to a
+/// numeric grid above 25x25, which has no one-character symbols).
 pub fn format_grid(grid: &Grid, style: Style) -> String {
     match style {
         Style::Line if grid.side() <= 25 => grid.to_line(),
-        Style::Line | Style::Grid => grid.to_numeric_rows(),
+        Style::Rows if grid.side() <= 25 => grid.to_bare_rows(),
+        Style::Line | Style::Rows | Style::Grid => grid.to_numeric_rows(),
         Style::Pretty => grid.to_pretty(),
     }
 }

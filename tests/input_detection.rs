@@ -403,6 +403,23 @@ fn project_euler_titles_are_kept_and_checked() {
     }
 }
 
+/// Rows of digits with nothing between them (Baekjoon 2239) are answered
+/// as such rows, and read back as the same grid.
+#[test]
+fn bare_rows_are_answered_as_bare_rows() {
+    let rows = |line: &str| -> String {
+        line.as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect()
+    };
+    let (code, out, err) = solve(rows(&EASY.replace('.', "0")), &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, rows(EASY_SOLUTION));
+    let (_, again, _) = solve(&out, &["--output", "line"]);
+    assert_eq!(again, format!("{EASY_SOLUTION}\n"));
+}
+
 /// Kaggle-style CSV (`quizzes,solutions`, then `puzzle,solution` lines):
 /// the header is skipped, each line's puzzle field is solved, and a line
 /// with no puzzle field is one bad record naming its line.

@@ -343,6 +343,25 @@ impl Grid {
         String::from_utf8(bytes.collect()).expect("line symbols are ASCII")
     }
 
+    /// The line's symbols cut into rows, one per line, nothing between
+    /// them (Baekjoon 2239's format for 9x9). No final newline.
+    ///
+    /// # Panics
+    /// Above 25x25, as [`Grid::to_line`].
+    pub fn to_bare_rows(&self) -> String {
+        let line = self.to_line();
+        let side = self.side();
+        let mut out = String::with_capacity(line.len() + side);
+        for (r, row) in line.as_bytes().chunks(side).enumerate() {
+            if r > 0 {
+                out.push('\n');
+            }
+            // ASCII symbols: every chunk is whole characters.
+            out.push_str(std::str::from_utf8(row).expect("line symbols are ASCII"));
+        }
+        out
+    }
+
     /// A numeric grid: one row per line, entries separated by one space,
     /// 0 for blanks (Baekjoon 2580's format for 9x9). No final newline.
     pub fn to_numeric_rows(&self) -> String {

@@ -339,7 +339,7 @@ pub fn detect(head: &str) -> Kind {
         }
         let body = strip_comment(line);
         let valid = is_sudoku_line(body)
-            || csv_puzzle(body).is_some()
+            || csv_puzzle(body).is_some_and(|p| Grid::from_line(p).is_ok())
             || (is_separator(body) && body.contains(['-', '+', '=']))
             || grid_row_side(body).is_some();
         let sudoku_like =
@@ -540,9 +540,20 @@ fn grid_start_side(line: &str) -> Option<usize> {
     grid_row_side(line).filter(|_| !is_sudoku_line(line))
 }
 
-/// The fields of a comma-separated line, blanks and double quotes trimmed.
+/// What separates the fields of a CSV line: commas, semicolons (as
+/// spreadsheets write CSV in many locales) or tabs.
+const CSV_SEPARATORS: [char; 3] = [',', ';', '\t'];
+
+/// Whether `line` may be a CSV line: it has a field separator, or is one
+/// quoted field.
+fn is_csv_like(line: &str) -> bool {
+    line.contains(CSV_SEPARATORS) || line.starts_with('"')
+}
+
+/// The fields of a CSV line, blanks and double quotes trimmed.
 fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
-    line.split(',').map(|f| f.trim().trim_matches('"').trim())
+    line.split(CSV_SEPARATORS)
+        .map(|f| f.trim().trim_matches('"').trim())
 }
 
 /// The puzzle of a comma-separated line (`puzzle,solution` as in Kaggle's
@@ -691,7 +702,7 @@ impl<R: BufRead> SudokuReader<R> {
             if is_sudoku_line(trimmed) {
                 return record(line_puzzle(trimmed));
             }
-            if trimmed.contains(',') {
+            if is_csv_like(trimmed) {
                 if let Some(puzzle) = csv_puzzle(trimmed) {
                     return record(line_puzzle(puzzle));
                 }
@@ -727,8 +738,8 @@ impl<R: BufRead> SudokuReader<R> {
                                 "text after the puzzle (`{}`): put notes after ` # ` to keep them",
                                 crate::error::excerpt(trimmed[first_word.len()..].trim())
                             )
-                        } else if trimmed.contains(',') && !trimmed.contains(char::is_whitespace) {
-                            "no puzzle among the comma-separated fields".to_string()
+                        } else if is_csv_like(trimmed) && !trimmed.contains(' ') {
+                            "no puzzle among the CSV fields".to_string()
                         } else if trimmed.contains(char::is_whitespace) {
                             "not a puzzle line or a grid row".to_string()
                         } else {
@@ -1328,13 +1339,23 @@ mod tests {
         // A header is taken as one only first and above a CSV puzzle line.
         assert_eq!(
             got[2].puzzle.as_ref().unwrap_err(),
-            "no puzzle among the comma-separated fields"
+            "no puzzle among the CSV fields"
         );
         let got = records(&format!("Puzzle 1, easy\n{GRID}"));
         assert_eq!(got, vec![(2, Ok(Style::Grid))]);
         assert_eq!(
             records("a,b\n"),
-            vec![(1, Err("no puzzle among the comma-separated fields".into()))]
+            vec![(1, Err("no puzzle among the CSV fields".into()))]
+        );
+        // Semicolons, tabs, one quoted field.
+        let got = records(&format!("{P};x\n{P}\t7\n\"{P}\"\n"));
+        assert_eq!(
+            got,
+            vec![
+                (1, Ok(Style::Line)),
+                (2, Ok(Style::Line)),
+                (3, Ok(Style::Line))
+            ]
         );
         // Prose with a comma is not taken for CSV.
         assert_eq!(

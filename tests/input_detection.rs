@@ -432,14 +432,9 @@ fn csv_files_are_solved_by_their_puzzle_field() {
     assert_eq!(code, 1);
     assert_eq!(
         out,
-        format!(
-            "{EASY_SOLUTION}\n! invalid: no puzzle among the comma-separated fields\n{HARD_SOLUTION}\n"
-        )
+        format!("{EASY_SOLUTION}\n! invalid: no puzzle among the CSV fields\n{HARD_SOLUTION}\n")
     );
-    assert_eq!(
-        err,
-        "input.txt:3: no puzzle among the comma-separated fields\n"
-    );
+    assert_eq!(err, "input.txt:3: no puzzle among the CSV fields\n");
 }
 
 /// `dlx check` reads the answers file with the same edges as the puzzles:

@@ -19,8 +19,8 @@ use std::io::{self, BufRead};
 
 use crate::error::InputError;
 use crate::exact_cover::Limits;
-use crate::input::{read_line, Line, SudokuReader};
-use crate::puzzles::sudoku::{Grid, SudokuSolver};
+use crate::input::{is_title, read_line, Line, SudokuReader};
+use crate::puzzles::sudoku::{token_value, Grid, SudokuSolver};
 use crate::puzzles::sudominoku::{self, NaiveSudominoku};
 
 /// Search nodes one recount may use (a count, a verdict or an
@@ -142,12 +142,20 @@ pub fn check_sudoku_with_budget(
         let record = record?;
         let mut next = answers.next_line()?;
         // `dlx solve` writes a grid's title back above its answer.
-        let title = record.title.as_deref().map(crate::error::printable);
-        if next
-            .as_ref()
-            .is_some_and(|(_, a)| Some(a) == title.as_ref())
-        {
-            next = answers.next_line()?;
+        if let (Some(title), Some((line, answer))) = (&record.title, &next) {
+            let title = crate::error::printable(title);
+            if *answer == title {
+                next = answers.next_line()?;
+            } else if is_title(answer) {
+                return Err(answers.mismatch(
+                    *line,
+                    format!(
+                        "expected the title `{title}` above the answer, found `{answer}` \
+                         (puzzle at {puzzles_name}:{})",
+                        record.line
+                    ),
+                ));
+            }
         }
         let Some((line, answer)) = next else {
             return Err(answers.mismatch(
@@ -204,8 +212,11 @@ pub fn check_sudoku_with_budget(
         if answer.starts_with('!') {
             return Err(at(format!("unknown mark `{answer}`")));
         }
+        // A line of digits may be a solution (a line, or the first of bare
+        // rows) rather than a count.
         let is_line = answer.chars().count() == grid.side() * grid.side();
-        if let Some(claim) = parse_count(&answer).filter(|_| !is_line) {
+        let is_row = is_solution_row(&answer, grid.side());
+        if let Some(claim) = parse_count(&answer).filter(|_| !is_line && !is_row) {
             let want = recount_target(claim, max_solutions).map_err(&at)?;
             let recount = solver.solve(&grid, limits(want));
             let capped = max_solutions == Some(claim);
@@ -504,6 +515,23 @@ fn read_grid_answer<R: BufRead>(
         }
     }
     Grid::from_rows(&rows).map_err(|e| answers.mismatch(start, e.to_string()))
+}
+
+/// Whether `answer` is a full row of a solved grid of this side written as
+/// bare symbols (`483921657`): every symbol once.
+fn is_solution_row(answer: &str, side: usize) -> bool {
+    let mut seen = vec![false; side + 1];
+    let mut symbol = [0u8; 4];
+    answer.chars().count() == side
+        && answer.chars().all(|c| {
+            match token_value(c.encode_utf8(&mut symbol), side).map(usize::from) {
+                Some(v) if v > 0 && !seen[v] => {
+                    seen[v] = true;
+                    true
+                }
+                _ => false,
+            }
+        })
 }
 
 fn is_rule(row: &str) -> bool {

@@ -1,7 +1,7 @@
 //! Reading puzzle files: bounded line reading, format detection and the
 //! streaming reader of Sudoku records.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::io::{self, BufRead};
 
 use crate::puzzles::sudoku::{box_size_of_side, token_value, Grid, GridError};
@@ -556,28 +556,88 @@ fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
         .map(|f| f.trim().trim_matches('"').trim())
 }
 
-/// The puzzle of a comma-separated line (`puzzle,solution` as in Kaggle's
-/// million-puzzle files, `id,puzzle,solution,clues,difficulty`): its first
-/// field that is a one-line puzzle. The other fields are not read.
+/// The puzzle of a CSV line without a header naming its column
+/// (`puzzle,solution` as in Kaggle's million-puzzle files,
+/// `id,puzzle,solution,clues,difficulty`): its first field meant as a
+/// puzzle ([`is_puzzle_field`]), valid or not, so a damaged puzzle is
+/// reported rather than the solution column beside it solved. The other
+/// fields are not read.
 fn csv_puzzle(line: &str) -> Option<&str> {
-    csv_fields(line).find(|f| is_sudoku_line(f))
+    if !is_csv_like(line) {
+        return None;
+    }
+    csv_fields(line).find(|f| is_puzzle_field(f))
 }
 
-/// A CSV header line: comma-separated column names such as
-/// `quizzes,solutions`, each starting with a letter.
+/// A CSV field meant as a one-line puzzle: at least 12 characters, all of
+/// them puzzle symbols (letters, digits, `.`, `_`). Dates, ratings and
+/// short ids are not.
+fn is_puzzle_field(field: &str) -> bool {
+    field.chars().count() >= 12
+        && field
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_'))
+}
+
+/// The longest CSV header field, in characters.
+const MAX_HEADER_FIELD: usize = 40;
+
+/// A CSV header line: column names such as `quizzes,solutions` or
+/// `,puzzle,rating (0-10)`: short fields, one with a letter, none meant as
+/// a puzzle.
 fn is_csv_header(line: &str) -> bool {
-    csv_fields(line).all(|f| {
-        f.starts_with(|c: char| c.is_ascii_alphabetic())
-            && f.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
-    })
+    csv_fields(line).any(|f| f.contains(char::is_alphabetic))
+        && csv_fields(line).all(|f| f.chars().count() <= MAX_HEADER_FIELD && !is_puzzle_field(f))
+}
+
+/// Whether a CSV header's column name says it holds the puzzles.
+fn names_puzzles(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    [
+        "puzzle", "quiz", "question", "sudoku", "grid", "board", "problem",
+    ]
+    .iter()
+    .any(|word| name.contains(word))
 }
 
 /// A title that may stand before a grid (`Grid 01` in Project Euler's
-/// `sudoku.txt`, `Puzzle 3:`): a short line with a letter in it. Only a
-/// line directly followed by a grid row is taken as one.
-fn is_title(line: &str) -> bool {
-    line.chars().count() <= MAX_TITLE && line.contains(char::is_alphabetic)
+/// `sudoku.txt`, `Puzzle 3:`, `My puzzles`): a short line whose first word
+/// starts with two letters, with a blank or a lower-case letter in it (a
+/// damaged row of a 16x16 or 25x25 grid has neither), and not a puzzle
+/// with a note after it. Only a line directly above a grid is taken as one.
+pub(crate) fn is_title(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    line.chars().count() <= MAX_TITLE
+        && first.chars().take(2).filter(|c| c.is_alphabetic()).count() == 2
+        && line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
+        && !is_sudoku_line(first)
+}
+
+/// If `line` is the damaged first row of a grid whose second row is
+/// `next`: the grid's side. It must look like a row, spaced
+/// ([`row_like`]) or bare (symbols only), with about as many cells as the
+/// grid's side, most of them symbols: a title such as `a b c d e f g h i`
+/// or `Grid 1 - 9 x 9 - 25 givens` is not a damaged row.
+fn damaged_first_row_side(line: &str, next: &str) -> Option<usize> {
+    let side = grid_start_side(next)?;
+    let (cells, symbols) = match row_like(line) {
+        Some(cells) => {
+            let symbols = row_cells(line)
+                .filter(|w| token_value(w, side).is_some())
+                .count();
+            (cells, symbols)
+        }
+        None if !line.contains(char::is_whitespace) && !line.contains('|') => {
+            let mut symbol = [0u8; 4];
+            let symbols = line
+                .chars()
+                .filter(|c| token_value(c.encode_utf8(&mut symbol), side).is_some())
+                .count();
+            (line.chars().count(), symbols)
+        }
+        None => return None,
+    };
+    (cells.abs_diff(side) <= 2 && 2 * symbols > cells).then_some(side)
 }
 
 /// The longest line taken as a grid's title, in characters.
@@ -615,10 +675,12 @@ pub struct SudokuReader<R> {
     input: R,
     buf: Vec<u8>,
     line_no: usize,
-    /// A line read ahead that belongs to the next record.
-    pending: Option<(usize, Line)>,
+    /// Lines read ahead that belong to the next records, in order.
+    pending: VecDeque<(usize, Line)>,
     /// Whether a record was yielded yet: a CSV header is only allowed first.
     yielded: bool,
+    /// The CSV column a header named as the puzzles' (`puzzle`, `quizzes`).
+    csv_column: Option<usize>,
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -628,15 +690,21 @@ impl<R: BufRead> SudokuReader<R> {
             input,
             buf: Vec::new(),
             line_no: 0,
-            pending: None,
+            pending: VecDeque::new(),
             yielded: false,
+            csv_column: None,
         }
     }
 
     fn next_line(&mut self) -> io::Result<Option<(usize, Line)>> {
-        if let Some(p) = self.pending.take() {
-            return Ok(Some(p));
+        match self.pending.pop_front() {
+            Some(line) => Ok(Some(line)),
+            None => self.read_line(),
         }
+    }
+
+    /// Reads a line from the input, past any read ahead.
+    fn read_line(&mut self) -> io::Result<Option<(usize, Line)>> {
         if self.line_no == 0 {
             // A UTF-8 byte-order mark is not part of the first line.
             let head = self.input.fill_buf()?;
@@ -649,16 +717,73 @@ impl<R: BufRead> SudokuReader<R> {
         Ok(line.map(|l| (self.line_no, l)))
     }
 
-    /// The next line's text (comment stripped), read ahead and kept for
-    /// the next read; `None` at the end or for a bad line.
-    fn peek_text(&mut self) -> io::Result<Option<&str>> {
-        if self.pending.is_none() {
-            self.pending = self.next_line()?;
+    /// The text (comment stripped) of the line `ahead` lines after the
+    /// current one (0: the next), read ahead and kept for the next reads;
+    /// `None` at the end or for a bad line.
+    fn peek_text(&mut self, ahead: usize) -> io::Result<Option<&str>> {
+        while self.pending.len() <= ahead {
+            match self.read_line()? {
+                Some(line) => self.pending.push_back(line),
+                None => return Ok(None),
+            }
         }
-        Ok(match &self.pending {
-            Some((_, Line::Text(t))) => Some(strip_comment(t)),
-            _ => None,
+        Ok(match &self.pending[ahead] {
+            (_, Line::Text(t)) => Some(strip_comment(t)),
+            (_, Line::Bad(_)) => None,
         })
+    }
+
+    /// Drops the comment and rule lines just ahead (between a title and its
+    /// grid), which every record skips anyway.
+    fn skip_comments_ahead(&mut self) -> io::Result<()> {
+        while self.peek_text(0)?.is_some() {
+            let skip = match &self.pending[0] {
+                (_, Line::Text(raw)) => {
+                    let t = strip_comment(raw);
+                    is_separator(t) || (t.is_empty() && !raw.trim().is_empty())
+                }
+                (_, Line::Bad(_)) => false,
+            };
+            if !skip {
+                break;
+            }
+            self.pending.pop_front();
+        }
+        Ok(())
+    }
+
+    /// The puzzle field of a CSV line: in the column the header named, or
+    /// the first field meant as a puzzle ([`csv_puzzle`]).
+    fn csv_field<'a>(&self, line: &'a str) -> Option<&'a str> {
+        match self.csv_column {
+            Some(column) => csv_fields(line).nth(column).filter(|f| is_puzzle_field(f)),
+            None => csv_puzzle(line),
+        }
+    }
+
+    /// If `line` is the title of a grid that starts on the next line (with
+    /// comment or rule lines between): the grid's first row, taken, with
+    /// its line number and the grid's side. A damaged first row still
+    /// starts the grid, so the whole grid is one bad record that keeps its
+    /// title. Otherwise the lines stay for the next reads.
+    fn grid_under_title(&mut self, line: &str) -> io::Result<Option<(usize, String, usize)>> {
+        if !is_title(line) {
+            return Ok(None);
+        }
+        self.skip_comments_ahead()?;
+        let Some(next) = self.peek_text(0)?.map(str::to_string) else {
+            return Ok(None);
+        };
+        let side = match grid_start_side(&next) {
+            Some(side) => Some(side),
+            None => self
+                .peek_text(1)?
+                .and_then(|after| damaged_first_row_side(&next, after)),
+        };
+        Ok(side.and_then(|side| {
+            let (line_no, _) = self.pending.pop_front()?;
+            Some((line_no, next, side))
+        }))
     }
 
     /// The next record, `Ok(None)` at the end, `Err` on an I/O error.
@@ -699,38 +824,39 @@ impl<R: BufRead> SudokuReader<R> {
                     .map(|g| (g, Style::Line))
                     .map_err(|e| e.to_string())
             };
-            if is_sudoku_line(trimmed) {
-                return record(line_puzzle(trimmed));
-            }
             if is_csv_like(trimmed) {
-                if let Some(puzzle) = csv_puzzle(trimmed) {
-                    return record(line_puzzle(puzzle));
-                }
                 // A header names the columns of the puzzle lines below it.
                 if !self.yielded
                     && is_csv_header(trimmed)
-                    && self.peek_text()?.is_some_and(|t| csv_puzzle(t).is_some())
+                    && self.peek_text(0)?.is_some_and(|t| csv_puzzle(t).is_some())
                 {
+                    self.csv_column = csv_fields(trimmed).position(names_puzzles);
                     continue;
                 }
+                if let Some(puzzle) = self.csv_field(trimmed) {
+                    return record(line_puzzle(puzzle));
+                }
+            }
+            if is_sudoku_line(trimmed) {
+                let puzzle = line_puzzle(trimmed);
+                // Sixteen symbols beyond 1-4 are the first row of a 16x16
+                // grid in bare rows, not a 4x4 puzzle.
+                if puzzle.is_ok() || grid_row_side(trimmed) != Some(16) {
+                    return record(puzzle);
+                }
+            }
+            if let Some((start, first, side)) = self.grid_under_title(trimmed)? {
+                let mut grid = self.read_grid(start, first, side)?;
+                if let Some(grid) = &mut grid {
+                    grid.title = Some(text.trim().to_string());
+                }
+                return Ok(grid);
             }
             let side = match grid_row_side(trimmed) {
                 Some(side) => side,
                 None => match self.side_after_bad_row(trimmed)? {
                     Some(side) => side,
                     None => {
-                        let grid = if is_title(trimmed) {
-                            self.take_grid_start()?
-                        } else {
-                            None
-                        };
-                        if let Some((start, first, side)) = grid {
-                            let mut grid = self.read_grid(start, first, side)?;
-                            if let Some(grid) = &mut grid {
-                                grid.title = Some(text.trim().to_string());
-                            }
-                            return Ok(grid);
-                        }
                         let first_word = trimmed.split_whitespace().next().unwrap_or("");
                         let reason = if is_sudoku_line(first_word) {
                             // `<puzzle> 3.4` or `<puzzle> hard`: say how to keep it.
@@ -754,38 +880,14 @@ impl<R: BufRead> SudokuReader<R> {
     }
 
     /// Whether `line`, which is not a grid row, is the bad first row of a
-    /// grid: it looks like a row ([`row_like`]) with about as many cells as
-    /// the next line, which is a grid row. Then the grid's side, so that the
-    /// whole grid becomes one bad record and the next record starts after
-    /// it. The next line is kept for the next read either way.
+    /// grid whose second row is the next line ([`damaged_first_row_side`]).
+    /// Then the grid's side, so that the whole grid becomes one bad record
+    /// and the next record starts after it. The next line is kept for the
+    /// next read either way.
     fn side_after_bad_row(&mut self, line: &str) -> io::Result<Option<usize>> {
-        let Some(cells) = row_like(line) else {
-            return Ok(None);
-        };
-        let side = self.peek_text()?.and_then(grid_start_side);
-        // A title (`a b c d e f g h i`, `Grid 1 - 9 x 9 - 25 givens`) is not
-        // a damaged row: most cells of a damaged row are still symbols.
-        let symbols = |side: usize| {
-            row_cells(line)
-                .filter(|w| token_value(w, side).is_some())
-                .count()
-        };
-        Ok(side.filter(|&side| cells.abs_diff(side) <= 2 && 2 * symbols(side) > cells))
-    }
-
-    /// The next line if it starts a grid: its number, text and the grid's
-    /// side. Otherwise the line stays for the next read.
-    fn take_grid_start(&mut self) -> io::Result<Option<(usize, String, usize)>> {
-        let Some(side) = self.peek_text()?.and_then(grid_start_side) else {
-            return Ok(None);
-        };
-        Ok(match self.pending.take() {
-            Some((line_no, Line::Text(t))) => Some((line_no, strip_comment(&t).to_string(), side)),
-            other => {
-                self.pending = other;
-                None
-            }
-        })
+        Ok(self
+            .peek_text(0)?
+            .and_then(|next| damaged_first_row_side(line, next)))
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -829,7 +931,11 @@ impl<R: BufRead> SudokuReader<R> {
                         saw_rule = true;
                         continue;
                     }
+                    // A title or CSV line starts the next record, not a row.
+                    let starts_record =
+                        (is_title(t) || csv_puzzle(t).is_some()) && grid_row_side(t) != Some(side);
                     let ends_grid = t.is_empty()
+                        || starts_record
                         || (is_sudoku_line(t) && side != t.chars().count())
                         || (bare
                             && (t.contains(char::is_whitespace) || t.chars().count() != first_len));
@@ -840,7 +946,8 @@ impl<R: BufRead> SudokuReader<R> {
                         ));
                         if !t.is_empty() {
                             // That line starts the next record.
-                            self.pending = Some((line_no, Line::Text(t.to_string())));
+                            self.pending
+                                .push_front((line_no, Line::Text(t.to_string())));
                         }
                         break;
                     }
@@ -1318,29 +1425,132 @@ mod tests {
         );
     }
 
+    /// The edges of titles: a damaged first row keeps its grid and title
+    /// together; comment and rule lines may stand between a title and its
+    /// grid; a grid cut short ends at the next title or CSV line; a puzzle
+    /// with a note, or a damaged puzzle line, is never a title.
+    #[test]
+    fn titles_and_damaged_grids() {
+        let bare: Vec<String> = Grid::from_line(P)
+            .unwrap()
+            .to_line()
+            .as_bytes()
+            .chunks(9)
+            .map(|row| String::from_utf8(row.to_vec()).unwrap())
+            .collect();
+        let rows =
+            |from: usize| -> String { bare[from..].iter().map(|r| format!("{r}\n")).collect() };
+        let summary = |text: &str| -> Vec<(usize, Option<String>, Result<Style, String>)> {
+            SudokuReader::new(text.as_bytes())
+                .map(|r| {
+                    let r = r.unwrap();
+                    (r.line, r.title, r.puzzle.map(|(_, s)| s))
+                })
+                .collect()
+        };
+        let title = || Some("Grid 01".to_string());
+        // A damaged first row, with and without a title.
+        let damaged = format!("{}x\n{}", &bare[0][..8], rows(1));
+        assert_eq!(
+            summary(&format!("Grid 01\n{damaged}")),
+            vec![(
+                2,
+                title(),
+                Err("bad symbol `x` at cell 9 (row 1, column 9)".into())
+            )]
+        );
+        assert_eq!(summary(&damaged)[0].0, 1);
+        assert_eq!(summary(&damaged).len(), 1);
+        // A comment and a rule between the title and the grid.
+        let pretty = Grid::from_line(P).unwrap().to_pretty();
+        let text = format!("Grid 01\n# easy\n+-------+\n{pretty}\n");
+        assert_eq!(summary(&text), vec![(4, title(), Ok(Style::Pretty))]);
+        // A grid cut short ends at the next title or CSV line.
+        let short = rows(1);
+        for next in [format!("Grid_0002\n{}", rows(0)), format!("{P},x\n")] {
+            let got = summary(&format!("{short}{next}"));
+            assert_eq!(got.len(), 2, "{next}");
+            assert_eq!(got[0].2, Err("grid ends after 8 of 9 rows".into()));
+            assert!(got[1].2.is_ok(), "{next}");
+        }
+        // Never titles: a puzzle with a note, a damaged puzzle line, letters.
+        let note = format!("{} easy\n1 0 0 4\n0 0 1 0\n0 1 0 0\n4 0 0 1\n", &P[..16]);
+        assert!(summary(&note)[0]
+            .2
+            .as_ref()
+            .is_err_and(|e| e.starts_with("text after")));
+        let typo = format!("{}x{}\n{}", &P[..40], &P[41..80], rows(0));
+        assert_eq!(summary(&typo)[0].1, None);
+        assert!(summary(&typo)[0]
+            .2
+            .as_ref()
+            .is_err_and(|e| e.starts_with("wrong length: 80")));
+        // Bare rows of 16 symbols are a 16x16 grid when they cannot be 4x4.
+        let g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
+        let got: Vec<_> = SudokuReader::new(g16.to_bare_rows().as_bytes())
+            .map(|r| r.unwrap().puzzle.unwrap())
+            .collect();
+        assert_eq!(got, vec![(g16, Style::Rows)]);
+    }
+
     /// Kaggle-style CSV: a `quizzes,solutions` header, then the puzzle in
-    /// the first field that holds one.
+    /// the column it names, or without a header in the first field meant
+    /// as a puzzle, valid or not.
     #[test]
     fn csv_lines_give_their_puzzle_field() {
         let solution =
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let text = format!(
-            "quizzes,solutions\n{P},{solution}\n7,\"{P}\",{solution},30,1.5\nid,puzzle\n{solution}\n"
-        );
-        assert_eq!(detect(&text), Kind::Sudoku);
-        let got: Vec<_> = SudokuReader::new(text.as_bytes())
-            .map(|r| r.unwrap())
-            .collect();
-        let lines: Vec<_> = got.iter().map(|r| r.line).collect();
-        assert_eq!(lines, vec![2, 3, 4, 5]);
         let p = Grid::from_line(P).unwrap();
-        assert_eq!(got[0].puzzle.as_ref().unwrap().0, p);
-        assert_eq!(got[1].puzzle.as_ref().unwrap().0, p);
+        let puzzles = |text: &str| -> Vec<(usize, Result<Grid, String>)> {
+            SudokuReader::new(text.as_bytes())
+                .map(|r| {
+                    let r = r.unwrap();
+                    (r.line, r.puzzle.map(|(g, _)| g))
+                })
+                .collect()
+        };
+        let text = format!("quizzes,solutions\n{P},{solution}\nid,puzzle\n{solution}\n");
+        assert_eq!(detect(&text), Kind::Sudoku);
+        let got = puzzles(&text);
+        assert_eq!(got[0], (2, Ok(p.clone())));
         // A header is taken as one only first and above a CSV puzzle line.
+        assert_eq!(got[1], (3, Err("no puzzle among the CSV fields".into())));
+        assert_eq!(got.len(), 3);
+        // The column the header names, even behind a 16-digit id; without
+        // a header, the first long field of puzzle symbols.
+        let ids = format!("id,puzzle,solution\n0000000000000001,{P},{solution}\n");
+        let rated = format!("7,\"{P}\",{solution},30,1.5\n");
+        let dated = format!("created,puzzle\n2024-01-01T10:00,{P}\n");
+        for text in [ids, rated, dated] {
+            assert_eq!(detect(&text), Kind::Sudoku, "{text}");
+            assert_eq!(puzzles(&text).len(), 1, "{text}");
+            assert_eq!(puzzles(&text)[0].1, Ok(p.clone()), "{text}");
+        }
+        // A damaged puzzle field is reported, not the solution beside it solved.
+        let damaged = format!("quizzes,solutions\n{},{solution}\n", &P[..80]);
         assert_eq!(
-            got[2].puzzle.as_ref().unwrap_err(),
-            "no puzzle among the CSV fields"
+            puzzles(&damaged),
+            vec![(
+                2,
+                Err("wrong length: 80 cells (expected 16, 81, 256 or 625)".into())
+            )]
         );
+        let damaged = format!("{},{solution}\n", &P[..80]);
+        let got = puzzles(&damaged);
+        assert!(got[0]
+            .1
+            .as_ref()
+            .is_err_and(|e| e.starts_with("wrong length: 80")));
+        // A 16-character header is a header, not a 4x4 puzzle; so is a
+        // pandas export's, with an empty first name.
+        for (header, row) in [
+            ("puzzle,solutions", format!("{P},{solution}")),
+            (",quizzes,solutions", format!("0,{P},{solution}")),
+            ("puzzle,rating (0-10)", format!("{P},3.5")),
+        ] {
+            let text = format!("{header}\n{row}\n");
+            assert_eq!(puzzles(&text), vec![(2, Ok(p.clone()))], "{header}");
+        }
         let got = records(&format!("Puzzle 1, easy\n{GRID}"));
         assert_eq!(got, vec![(2, Ok(Style::Grid))]);
         assert_eq!(

@@ -349,19 +349,23 @@ fn cr_cr_lf_line_ends_are_one_line_end() {
     assert_eq!(out.lines().count(), 3, "{out}");
 }
 
-/// A title line that happens to have nine words is not taken for a damaged
-/// first row: it is the title of the grid after it, which is read whole
-/// and answered under it.
+/// A line that happens to have nine words is not taken for a damaged first
+/// row, so the grid after it is read whole: a title (its first word starts
+/// with two letters) is answered above the grid; nine single letters are
+/// a bad record of their own.
 #[test]
 fn a_nine_word_title_is_not_a_grid_row() {
-    for title in ["a b c d e f g h i", "Grid 1 - 9 x 9 - 25 givens"] {
-        let text = format!("{title}\n{GRID}\n{title}\n{GRID}");
-        let (code, out, err) = solve(&text, &["--kind", "sudoku"]);
-        assert_eq!(code, 0, "{title}: {err}");
-        assert_eq!(err, "", "{title}");
-        let answer = format!("{title}\n{GRID_SOLUTION}");
-        assert_eq!(out, format!("{answer}\n{answer}"), "{title}");
-    }
+    let title = "Grid 1 - 9 x 9 - 25 givens";
+    let (code, out, err) = solve(format!("{title}\n{GRID}\n{title}\n{GRID}"), &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let answer = format!("{title}\n{GRID_SOLUTION}");
+    assert_eq!(out, format!("{answer}\n{answer}"));
+    let letters = "a b c d e f g h i";
+    let text = format!("{letters}\n{GRID}\n{letters}\n{GRID}");
+    let (code, out, err) = solve(&text, &["--kind", "sudoku"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert_eq!(out.matches(GRID_SOLUTION).count(), 2, "{out}");
 }
 
 /// Project Euler 96's `sudoku.txt` (`Grid NN` above nine rows of digits):
@@ -385,10 +389,11 @@ fn project_euler_titles_are_kept_and_checked() {
     );
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("p.txt"), &text).unwrap();
-    for mode in [&[][..], &["--count"], &["--unique"]] {
+    // Default output (bare rows, as the input), lines, counts, verdicts.
+    for mode in [&[][..], &["--output", "line"], &["--count"], &["--unique"]] {
         let answers = dlx()
             .current_dir(dir.path())
-            .args(["solve", "p.txt", "--output", "line"])
+            .args(["solve", "p.txt"])
             .args(mode)
             .output()
             .unwrap();
@@ -401,6 +406,23 @@ fn project_euler_titles_are_kept_and_checked() {
             .success()
             .stdout(predicates::str::contains("ok: 2 records"));
     }
+}
+
+/// `dlx check` names a title that differs from the puzzle's.
+#[test]
+fn check_names_a_changed_title() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.txt"), format!("Grid 01\n{GRID}")).unwrap();
+    let answers = format!("Grid 1\n{GRID_SOLUTION}");
+    std::fs::write(dir.path().join("a.txt"), answers).unwrap();
+    dlx()
+        .current_dir(dir.path())
+        .args(["check", "p.txt", "--solutions", "a.txt"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "a.txt:1: expected the title `Grid 01` above the answer, found `Grid 1`",
+        ));
 }
 
 /// Rows of digits with nothing between them (Baekjoon 2239) are answered

@@ -767,7 +767,9 @@ impl<R: BufRead> SudokuReader<R> {
     /// starts the grid, so the whole grid is one bad record that keeps its
     /// title. Otherwise the lines stay for the next reads.
     fn grid_under_title(&mut self, line: &str) -> io::Result<Option<(usize, String, usize)>> {
-        if !is_title(line) {
+        // A grid row is never a title (`abcdefghijklmnopqrstuvwxy` starts
+        // a 25x25 grid in lower-case letters).
+        if !is_title(line) || grid_row_side(line).is_some() {
             return Ok(None);
         }
         self.skip_comments_ahead()?;
@@ -1485,6 +1487,13 @@ mod tests {
             .2
             .as_ref()
             .is_err_and(|e| e.starts_with("wrong length: 80")));
+        // A grid row is never a title, even in lower-case letters.
+        let g25 = crate::puzzles::sudoku::samples::pattern_solution(5);
+        let lower = g25.to_bare_rows().to_lowercase();
+        let got: Vec<_> = SudokuReader::new(lower.as_bytes())
+            .map(|r| r.unwrap().puzzle.unwrap())
+            .collect();
+        assert_eq!(got, vec![(g25, Style::Rows)]);
         // Bare rows of 16 symbols are a 16x16 grid when they cannot be 4x4.
         let g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
         let got: Vec<_> = SudokuReader::new(g16.to_bare_rows().as_bytes())

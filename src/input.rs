@@ -16,7 +16,8 @@ pub const MAX_LINE: usize = 1 << 20;
 pub enum Kind {
     /// Decide from the content.
     Auto,
-    /// Classic Sudoku in line, numeric-grid or pretty-grid form.
+    /// Classic Sudoku: one-line puzzles, CSV lines, or grids (numeric,
+    /// pretty or bare rows), titled or not.
     Sudoku,
     /// Baekjoon 4574 Sudominoku.
     Sudominoku,

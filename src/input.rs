@@ -536,9 +536,11 @@ fn row_like(line: &str) -> Option<usize> {
 }
 
 /// If `line` can start a grid, its side. A line of 16 symbols is a 4x4
-/// puzzle before it is the first row of a 16x16 grid.
+/// puzzle before it is the first row of a 16x16 grid: only symbols beyond
+/// 1-4 make it a row.
 fn grid_start_side(line: &str) -> Option<usize> {
-    grid_row_side(line).filter(|_| !is_sudoku_line(line))
+    grid_row_side(line)
+        .filter(|&side| !is_sudoku_line(line) || (side == 16 && Grid::from_line(line).is_err()))
 }
 
 /// What separates the fields of a CSV line: commas, semicolons (as
@@ -551,10 +553,17 @@ fn is_csv_like(line: &str) -> bool {
     line.contains(CSV_SEPARATORS) || line.starts_with('"')
 }
 
-/// The fields of a CSV line, blanks and double quotes trimmed.
+/// The fields of a CSV line, blanks and double quotes trimmed. A
+/// separator inside double quotes (`"hard, very"`) is part of its field.
 fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
-    line.split(CSV_SEPARATORS)
-        .map(|f| f.trim().trim_matches('"').trim())
+    let mut quoted = false;
+    line.split(move |c: char| {
+        if c == '"' {
+            quoted = !quoted;
+        }
+        !quoted && CSV_SEPARATORS.contains(&c)
+    })
+    .map(|f| f.trim().trim_matches('"').trim())
 }
 
 /// The puzzle of a CSV line without a header naming its column
@@ -563,42 +572,74 @@ fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
 /// puzzle ([`is_puzzle_field`]), valid or not, so a damaged puzzle is
 /// reported rather than the solution column beside it solved. The other
 /// fields are not read.
+///
+/// A puzzle has blanks and its solution has none, so the first field with
+/// a blank symbol is preferred (`solution,puzzle` columns).
 fn csv_puzzle(line: &str) -> Option<&str> {
     if !is_csv_like(line) {
         return None;
     }
-    csv_fields(line).find(|f| is_puzzle_field(f))
+    let mut fields = csv_fields(line).filter(|f| is_puzzle_field(f));
+    let first = fields.next()?;
+    let has_blank = |f: &str| f.contains(['.', '0', '_', '*', '-', '?']);
+    if has_blank(first) {
+        return Some(first);
+    }
+    Some(fields.find(|f| has_blank(f)).unwrap_or(first))
 }
 
 /// A CSV field meant as a one-line puzzle: at least 12 characters, all of
-/// them puzzle symbols (letters, digits, `.`, `_`). Dates, ratings and
-/// short ids are not.
+/// them letters, digits or blank-like marks (`.`, `_`, `*`, `-`, `?`), so
+/// a puzzle with a stray blank symbol is still taken (and reported).
+/// Times (`10:00`), prose and short ids are not.
 fn is_puzzle_field(field: &str) -> bool {
     field.chars().count() >= 12
         && field
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_'))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '*' | '-' | '?'))
 }
 
 /// The longest CSV header field, in characters.
 const MAX_HEADER_FIELD: usize = 40;
 
-/// A CSV header line: column names such as `quizzes,solutions` or
-/// `,puzzle,rating (0-10)`: short fields, one with a letter, none meant as
-/// a puzzle.
+/// A CSV header line: column names such as `quizzes,solutions`,
+/// `solution_string,puzzle_string` or `,puzzle,rating (0-10)`: short
+/// fields, each empty or with a letter in it (a 4x4 puzzle has none), none
+/// a valid puzzle.
 fn is_csv_header(line: &str) -> bool {
-    csv_fields(line).any(|f| f.contains(char::is_alphabetic))
-        && csv_fields(line).all(|f| f.chars().count() <= MAX_HEADER_FIELD && !is_puzzle_field(f))
+    csv_fields(line).any(|f| !f.is_empty())
+        && csv_fields(line).all(|f| {
+            f.chars().count() <= MAX_HEADER_FIELD
+                && (f.is_empty() || f.contains(char::is_alphabetic))
+                && !(is_sudoku_line(f) && Grid::from_line(f).is_ok())
+        })
 }
 
-/// Whether a CSV header's column name says it holds the puzzles.
-fn names_puzzles(name: &str) -> bool {
-    let name = name.to_ascii_lowercase();
-    [
-        "puzzle", "quiz", "question", "sudoku", "grid", "board", "problem",
-    ]
-    .iter()
-    .any(|word| name.contains(word))
+/// The column of a CSV header that holds the puzzles: one named exactly as
+/// a puzzle column (`puzzle`, `quizzes`, `board`), else the first whose
+/// name has such a word and is not an id or a number (`puzzle_string`, not
+/// `puzzle_id`).
+fn puzzle_column(header: &str) -> Option<usize> {
+    const NAMES: [&str; 8] = [
+        "puzzle", "quiz", "quizze", "question", "sudoku", "grid", "board", "problem",
+    ];
+    const NOT_PUZZLES: [&str; 7] = ["id", "no", "num", "number", "idx", "index", "count"];
+    let names: Vec<String> = csv_fields(header).map(str::to_ascii_lowercase).collect();
+    let exact = |name: &str| {
+        NAMES
+            .iter()
+            .any(|word| name == *word || name.strip_suffix('s') == Some(word))
+    };
+    let partial = |name: &str| {
+        NAMES.iter().any(|word| name.contains(word))
+            && !name
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| NOT_PUZZLES.contains(&w))
+    };
+    names
+        .iter()
+        .position(|n| exact(n))
+        .or_else(|| names.iter().position(|n| partial(n)))
 }
 
 /// A title that may stand before a grid (`Grid 01` in Project Euler's
@@ -615,12 +656,18 @@ pub(crate) fn is_title(line: &str) -> bool {
 }
 
 /// If `line` is the damaged first row of a grid whose second row is
-/// `next`: the grid's side. It must look like a row, spaced
-/// ([`row_like`]) or bare (symbols only), with about as many cells as the
-/// grid's side, most of them symbols: a title such as `a b c d e f g h i`
-/// or `Grid 1 - 9 x 9 - 25 givens` is not a damaged row.
+/// `next`: the grid's side ([`is_damaged_row`]).
 fn damaged_first_row_side(line: &str, next: &str) -> Option<usize> {
-    let side = grid_start_side(next)?;
+    grid_start_side(next).filter(|&side| is_damaged_row(line, side))
+}
+
+/// Whether `line` looks like a row of a grid of this side that may be
+/// damaged (a bad symbol, a cell too many or too few): about `side` cells,
+/// most of them symbols. Cells are counted as numeric rows count them
+/// (words, [`row_like`]) or else as symbols (bare, grouped or pretty rows).
+/// A title such as `a b c d e f g h i` or `Grid 1 - 9 x 9 - 25 givens` is
+/// not a damaged row.
+fn is_damaged_row(line: &str, side: usize) -> bool {
     let (cells, symbols) = match row_like(line) {
         Some(cells) => {
             let symbols = row_cells(line)
@@ -628,17 +675,17 @@ fn damaged_first_row_side(line: &str, next: &str) -> Option<usize> {
                 .count();
             (cells, symbols)
         }
-        None if !line.contains(char::is_whitespace) && !line.contains('|') => {
+        None => {
             let mut symbol = [0u8; 4];
-            let symbols = line
-                .chars()
-                .filter(|c| token_value(c.encode_utf8(&mut symbol), side).is_some())
-                .count();
-            (line.chars().count(), symbols)
+            let (mut cells, mut symbols) = (0, 0);
+            for c in row_cells(line).flat_map(str::chars) {
+                cells += 1;
+                symbols += usize::from(token_value(c.encode_utf8(&mut symbol), side).is_some());
+            }
+            (cells, symbols)
         }
-        None => return None,
     };
-    (cells.abs_diff(side) <= 2 && 2 * symbols > cells).then_some(side)
+    cells.abs_diff(side) <= 2 && 2 * symbols > cells
 }
 
 /// The longest line taken as a grid's title, in characters.
@@ -734,6 +781,21 @@ impl<R: BufRead> SudokuReader<R> {
         })
     }
 
+    /// The text of the next line ahead that is not blank or a comment
+    /// (looking at most [`DETECT_LINES`] lines ahead), kept for the next
+    /// reads.
+    fn next_meaningful(&mut self) -> io::Result<Option<&str>> {
+        let mut ahead = 0;
+        while ahead < DETECT_LINES {
+            match self.peek_text(ahead)? {
+                Some("") => ahead += 1,
+                Some(_) => break,
+                None => return Ok(None),
+            }
+        }
+        self.peek_text(ahead)
+    }
+
     /// Drops the comment and rule lines just ahead (between a title and its
     /// grid), which every record skips anyway.
     fn skip_comments_ahead(&mut self) -> io::Result<()> {
@@ -783,6 +845,8 @@ impl<R: BufRead> SudokuReader<R> {
                 .peek_text(1)?
                 .and_then(|after| damaged_first_row_side(&next, after)),
         };
+        // A damaged first row that starts with two letters is not a title.
+        let side = side.filter(|&side| !is_damaged_row(line, side));
         Ok(side.and_then(|side| {
             let (line_no, _) = self.pending.pop_front()?;
             Some((line_no, next, side))
@@ -831,9 +895,11 @@ impl<R: BufRead> SudokuReader<R> {
                 // A header names the columns of the puzzle lines below it.
                 if !self.yielded
                     && is_csv_header(trimmed)
-                    && self.peek_text(0)?.is_some_and(|t| csv_puzzle(t).is_some())
+                    && self
+                        .next_meaningful()?
+                        .is_some_and(|t| csv_puzzle(t).is_some())
                 {
-                    self.csv_column = csv_fields(trimmed).position(names_puzzles);
+                    self.csv_column = puzzle_column(trimmed);
                     continue;
                 }
                 if let Some(puzzle) = self.csv_field(trimmed) {
@@ -842,9 +908,14 @@ impl<R: BufRead> SudokuReader<R> {
             }
             if is_sudoku_line(trimmed) {
                 let puzzle = line_puzzle(trimmed);
-                // Sixteen symbols beyond 1-4 are the first row of a 16x16
-                // grid in bare rows, not a 4x4 puzzle.
-                if puzzle.is_ok() || grid_row_side(trimmed) != Some(16) {
+                // Sixteen symbols that are not a 4x4 puzzle start a 16x16
+                // grid of bare rows when the next line is such a row too
+                // (this one may be a damaged row of it).
+                let grid_of_16 = puzzle.is_err()
+                    && trimmed.chars().count() == 16
+                    && self.peek_text(0)?.and_then(grid_start_side) == Some(16)
+                    && is_damaged_row(trimmed, 16);
+                if !grid_of_16 {
                     return record(puzzle);
                 }
             }
@@ -903,9 +974,9 @@ impl<R: BufRead> SudokuReader<R> {
         let pretty = first.contains('|');
         let spaced = first.split_whitespace().count() == side;
         // A bare row (symbols only, no spaces or bars) may just be a puzzle
-        // line cut short: only bare rows of the same length continue it.
+        // line cut short: only bare rows of about the grid's side continue
+        // it (one cell too many or too few is a damaged row of the grid).
         let bare = !pretty && !first.contains(char::is_whitespace);
-        let first_len = first.chars().count();
         let mut rows = vec![first];
         let mut row_lines = vec![start];
         let mut saw_rule = false;
@@ -935,13 +1006,15 @@ impl<R: BufRead> SudokuReader<R> {
                         continue;
                     }
                     // A title or CSV line starts the next record, not a row.
-                    let starts_record =
-                        (is_title(t) || csv_puzzle(t).is_some()) && grid_row_side(t) != Some(side);
+                    let starts_record = (is_title(t) || csv_puzzle(t).is_some())
+                        && grid_row_side(t) != Some(side)
+                        && !is_damaged_row(t, side);
                     let ends_grid = t.is_empty()
                         || starts_record
                         || (is_sudoku_line(t) && side != t.chars().count())
                         || (bare
-                            && (t.contains(char::is_whitespace) || t.chars().count() != first_len));
+                            && (t.contains(char::is_whitespace)
+                                || t.chars().count().abs_diff(side) > 2));
                     if ends_grid {
                         error.get_or_insert((
                             start,
@@ -1470,7 +1543,7 @@ mod tests {
         assert_eq!(summary(&text), vec![(4, title(), Ok(Style::Pretty))]);
         // A grid cut short ends at the next title or CSV line.
         let short = rows(1);
-        for next in [format!("Grid_0002\n{}", rows(0)), format!("{P},x\n")] {
+        for next in [format!("Grid 02\n{}", rows(0)), format!("{P},x\n")] {
             let got = summary(&format!("{short}{next}"));
             assert_eq!(got.len(), 2, "{next}");
             assert_eq!(got[0].2, Err("grid ends after 8 of 9 rows".into()));
@@ -1488,6 +1561,47 @@ mod tests {
             .2
             .as_ref()
             .is_err_and(|e| e.starts_with("wrong length: 80")));
+        // A damaged row of a 16x16 grid in grouped rows (starting with two
+        // letters, like a title) is a row, and the grid is one record.
+        let g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
+        let mut grouped: Vec<String> = g16
+            .to_bare_rows()
+            .lines()
+            .map(|r| {
+                r.as_bytes()
+                    .chunks(4)
+                    .map(|c| std::str::from_utf8(c).unwrap())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        grouped[7].replace_range(18.., "H");
+        let got = summary(&format!("{}\n{}", grouped.join("\n"), g16.to_bare_rows()));
+        assert_eq!(got.len(), 2);
+        assert!(got[0]
+            .2
+            .as_ref()
+            .is_err_and(|e| e.contains("(row 8, column 16)")));
+        assert_eq!(got[1].2, Ok(Style::Rows));
+        // One 4x4 line with a symbol beyond 4 is a bad 4x4 puzzle, not the
+        // start of a 16x16 grid that swallows the lines after it.
+        let four = "..2..1.41....2..";
+        let text = format!("5{}\n{}", &four[1..], format!("{four}\n").repeat(15));
+        let got = records(&text);
+        assert_eq!(got.len(), 16);
+        assert!(got[0]
+            .1
+            .as_ref()
+            .is_err_and(|e| e.starts_with("bad symbol `5`")));
+        // A title above a 16x16 grid of bare rows; a bare first row with a
+        // cell too many.
+        let got = summary(&format!("Grid 01\n{}", g16.to_bare_rows()));
+        assert_eq!(got, vec![(2, title(), Ok(Style::Rows))]);
+        let extra = format!("Grid 01\n{}1\n{}", bare[0], rows(1));
+        assert_eq!(
+            summary(&extra),
+            vec![(2, title(), Err("row 1 has 10 entries, expected 9".into()))]
+        );
         // A grid row is never a title, even in lower-case letters.
         let g25 = crate::puzzles::sudoku::samples::pattern_solution(5);
         let lower = g25.to_bare_rows().to_lowercase();
@@ -1560,6 +1674,25 @@ mod tests {
         ] {
             let text = format!("{header}\n{row}\n");
             assert_eq!(puzzles(&text), vec![(2, Ok(p.clone()))], "{header}");
+        }
+        // A stray blank symbol: the field is still the puzzle (reported).
+        let star = format!("*{},{solution}\n", &P[1..]);
+        assert!(puzzles(&star)[0]
+            .1
+            .as_ref()
+            .is_err_and(|e| e.starts_with("bad symbol `*`")));
+        // Headers: a blank line below, long names, an id column named
+        // like the puzzles, a quoted separator; `solution,puzzle` without
+        // a header takes the field with blanks.
+        for text in [
+            format!("id,solution,puzzle\n\n1,{solution},{P}\n"),
+            format!("solution_string,puzzle_string\n{solution},{P}\n"),
+            format!("puzzle_id,puzzle,solution\n1,{P},{solution}\n"),
+            format!("id,comment,puzzle\n1,\"hard, very\",{P}\n"),
+            format!("{solution},{P}\n"),
+        ] {
+            assert_eq!(puzzles(&text).len(), 1, "{text}");
+            assert_eq!(puzzles(&text)[0].1, Ok(p.clone()), "{text}");
         }
         let got = records(&format!("Puzzle 1, easy\n{GRID}"));
         assert_eq!(got, vec![(2, Ok(Style::Grid))]);

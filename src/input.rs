@@ -340,7 +340,9 @@ pub fn detect(head: &str) -> Kind {
         }
         let body = strip_comment(line);
         let valid = is_sudoku_line(body)
-            || csv_puzzle(body).is_some_and(|p| Grid::from_line(p).is_ok())
+            || (is_csv_like(body)
+                && csv_fields(body)
+                    .any(|f| f.len() >= 81 && is_sudoku_line(f) && Grid::from_line(f).is_ok()))
             || (is_separator(body) && body.contains(['-', '+', '=']))
             || grid_row_side(body).is_some();
         let sudoku_like =
@@ -567,25 +569,37 @@ fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The puzzle of a CSV line without a header naming its column
-/// (`puzzle,solution` as in Kaggle's million-puzzle files,
-/// `id,puzzle,solution,clues,difficulty`): its first field meant as a
-/// puzzle ([`is_puzzle_field`]), valid or not, so a damaged puzzle is
-/// reported rather than the solution column beside it solved. The other
-/// fields are not read.
-///
-/// A puzzle has blanks and its solution has none, so the first field with
-/// a blank symbol is preferred (`solution,puzzle` columns).
+/// (`puzzle,solution`, `7,puzzle,solution,30,1.5`), when that is clear:
+/// the first field meant as a puzzle ([`is_puzzle_field`]) if it has
+/// blanks and is the only such field or has one partner of its length
+/// (its solution). Otherwise `None`: a damaged puzzle beside its solution,
+/// ids that look like puzzles, or a solution before its puzzle are
+/// reported (name the columns in a header line) rather than guessed at,
+/// since a wrong guess solves the wrong grid. The other fields are not
+/// read.
 fn csv_puzzle(line: &str) -> Option<&str> {
     if !is_csv_like(line) {
         return None;
     }
-    let mut fields = csv_fields(line).filter(|f| is_puzzle_field(f));
-    let first = fields.next()?;
+    let candidates: Vec<&str> = csv_fields(line).filter(|f| is_puzzle_field(f)).collect();
     let has_blank = |f: &str| f.contains(['.', '0', '_', '*', '-', '?']);
-    if has_blank(first) {
-        return Some(first);
+    match candidates[..] {
+        [puzzle] if has_blank(puzzle) => Some(puzzle),
+        // A puzzle and its solution; a first field that is no valid puzzle
+        // is a damaged one (reported), one that is may be an id.
+        [puzzle, solution]
+            if has_blank(puzzle)
+                && (puzzle.len() == solution.len() || Grid::from_line(puzzle).is_err()) =>
+        {
+            Some(puzzle)
+        }
+        _ => None,
     }
-    Some(fields.find(|f| has_blank(f)).unwrap_or(first))
+}
+
+/// Whether some field of a CSV line is meant as a puzzle.
+fn has_puzzle_field(line: &str) -> bool {
+    is_csv_like(line) && csv_fields(line).any(is_puzzle_field)
 }
 
 /// A CSV field meant as a one-line puzzle: at least 12 characters, all of
@@ -617,29 +631,55 @@ fn is_csv_header(line: &str) -> bool {
 
 /// The column of a CSV header that holds the puzzles: one named exactly as
 /// a puzzle column (`puzzle`, `quizzes`, `board`), else the first whose
-/// name has such a word and is not an id or a number (`puzzle_string`, not
-/// `puzzle_id`).
+/// name has such a word and is neither an id or number (`puzzle_id`,
+/// `puzzleNo`) nor a solution (`board_solution`, `solved_grid`).
 fn puzzle_column(header: &str) -> Option<usize> {
-    const NAMES: [&str; 8] = [
-        "puzzle", "quiz", "quizze", "question", "sudoku", "grid", "board", "problem",
+    const NAMES: [&str; 9] = [
+        "puzzle", "quiz", "quizze", "question", "sudoku", "grid", "board", "problem", "unsolved",
     ];
-    const NOT_PUZZLES: [&str; 7] = ["id", "no", "num", "number", "idx", "index", "count"];
+    const NOT_PUZZLES: [&str; 12] = [
+        "id", "no", "nr", "num", "number", "idx", "index", "count", "solution", "solved", "answer",
+        "result",
+    ];
     let names: Vec<String> = csv_fields(header).map(str::to_ascii_lowercase).collect();
     let exact = |name: &str| {
         NAMES
             .iter()
             .any(|word| name == *word || name.strip_suffix('s') == Some(word))
     };
-    let partial = |name: &str| {
-        NAMES.iter().any(|word| name.contains(word))
-            && !name
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| NOT_PUZZLES.contains(&w))
+    let partial = |k: usize| {
+        let words = name_words(csv_fields(header).nth(k).unwrap_or(""));
+        words.iter().any(|w| NAMES.iter().any(|n| w.contains(n)))
+            && !words.iter().any(|w| NOT_PUZZLES.contains(&w.as_str()))
     };
     names
         .iter()
         .position(|n| exact(n))
-        .or_else(|| names.iter().position(|n| partial(n)))
+        .or_else(|| (0..names.len()).find(|&k| partial(k)))
+}
+
+/// The words of a column name, lower-cased: split at anything not a letter
+/// or digit and where camel case starts a word (`puzzleId`: `puzzle`, `id`).
+fn name_words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            previous_lower = false;
+            words.push(String::new());
+            continue;
+        }
+        if c.is_uppercase() && previous_lower {
+            words.push(String::new());
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        match words.last_mut() {
+            Some(word) => word.extend(c.to_lowercase()),
+            None => words.push(c.to_lowercase().collect()),
+        }
+    }
+    words.retain(|w| !w.is_empty());
+    words
 }
 
 /// A title that may stand before a grid (`Grid 01` in Project Euler's
@@ -725,10 +765,11 @@ pub struct SudokuReader<R> {
     line_no: usize,
     /// Lines read ahead that belong to the next records, in order.
     pending: VecDeque<(usize, Line)>,
-    /// Whether a record was yielded yet: a CSV header is only allowed first.
-    yielded: bool,
     /// The CSV column a header named as the puzzles' (`puzzle`, `quizzes`).
     csv_column: Option<usize>,
+    /// Whether a record was yielded yet: further down, only a header that
+    /// names the puzzle column (a second file's) is taken as one.
+    yielded: bool,
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -739,8 +780,8 @@ impl<R: BufRead> SudokuReader<R> {
             buf: Vec::new(),
             line_no: 0,
             pending: VecDeque::new(),
-            yielded: false,
             csv_column: None,
+            yielded: false,
         }
     }
 
@@ -845,8 +886,10 @@ impl<R: BufRead> SudokuReader<R> {
                 .peek_text(1)?
                 .and_then(|after| damaged_first_row_side(&next, after)),
         };
-        // A damaged first row that starts with two letters is not a title.
-        let side = side.filter(|&side| !is_damaged_row(line, side));
+        // A damaged first row that starts with two letters is not a title;
+        // a title with blanks above bare rows is not a row of them.
+        let same_shape = line.contains(char::is_whitespace) == next.contains(char::is_whitespace);
+        let side = side.filter(|&side| !(same_shape && is_damaged_row(line, side)));
         Ok(side.and_then(|side| {
             let (line_no, _) = self.pending.pop_front()?;
             Some((line_no, next, side))
@@ -893,11 +936,9 @@ impl<R: BufRead> SudokuReader<R> {
             };
             if is_csv_like(trimmed) {
                 // A header names the columns of the puzzle lines below it.
-                if !self.yielded
-                    && is_csv_header(trimmed)
-                    && self
-                        .next_meaningful()?
-                        .is_some_and(|t| csv_puzzle(t).is_some())
+                if is_csv_header(trimmed)
+                    && (!self.yielded || puzzle_column(trimmed).is_some())
+                    && self.next_meaningful()?.is_some_and(has_puzzle_field)
                 {
                     self.csv_column = puzzle_column(trimmed);
                     continue;
@@ -909,12 +950,14 @@ impl<R: BufRead> SudokuReader<R> {
             if is_sudoku_line(trimmed) {
                 let puzzle = line_puzzle(trimmed);
                 // Sixteen symbols that are not a 4x4 puzzle start a 16x16
-                // grid of bare rows when the next line is such a row too
-                // (this one may be a damaged row of it).
+                // grid of bare rows when the next two lines are such rows
+                // too (this one may be a damaged row of it); a bad line or
+                // two in a 4x4 file stay bad records of their own.
                 let grid_of_16 = puzzle.is_err()
                     && trimmed.chars().count() == 16
+                    && is_damaged_row(trimmed, 16)
                     && self.peek_text(0)?.and_then(grid_start_side) == Some(16)
-                    && is_damaged_row(trimmed, 16);
+                    && self.peek_text(1)?.and_then(grid_start_side) == Some(16);
                 if !grid_of_16 {
                     return record(puzzle);
                 }
@@ -938,6 +981,10 @@ impl<R: BufRead> SudokuReader<R> {
                                 "text after the puzzle (`{}`): put notes after ` # ` to keep them",
                                 crate::error::excerpt(trimmed[first_word.len()..].trim())
                             )
+                        } else if has_puzzle_field(trimmed) {
+                            "which CSV field is the puzzle is unclear: name the columns in a \
+                             line above, such as `puzzle,solution`"
+                                .to_string()
                         } else if is_csv_like(trimmed) && !trimmed.contains(' ') {
                             "no puzzle among the CSV fields".to_string()
                         } else if trimmed.contains(char::is_whitespace) {
@@ -1158,6 +1205,11 @@ mod tests {
         assert_eq!(detect("5 3 0 0 7 0 0 0 0\n"), Kind::Sudoku);
         assert_eq!(detect("10\n6 B2 1 B3\n"), Kind::Sudominoku);
         assert_eq!(detect("| comment\na b c\na b\n"), Kind::Xc);
+        // Tab-separated exact cover with 16-digit names is not CSV Sudoku.
+        assert_eq!(
+            detect("a\t0000000000000001\na\t0000000000000001\n"),
+            Kind::Xc
+        );
         assert_eq!(detect("a b c\na\n"), Kind::Xc);
         assert_eq!(detect("5 3 . | . 7 . | . . .\n"), Kind::Sudoku);
         // Numbered items: every line fits Knuth's format, none is Sudoku.
@@ -1593,6 +1645,17 @@ mod tests {
             .1
             .as_ref()
             .is_err_and(|e| e.starts_with("bad symbol `5`")));
+        // Two bad lines in a row are not a 16x16 grid either.
+        let text = format!(
+            "{four}\n3....2....4.1..5\n....3..4.12....6\n{}",
+            format!("{four}\n").repeat(15)
+        );
+        assert_eq!(records(&text).len(), 18);
+        // A title with digits above bare rows is a title, not a bad row.
+        let got = summary(&format!("Game 12345\n{}Game 12346\n{}", rows(0), rows(0)));
+        let titles: Vec<_> = got.iter().map(|r| r.1.as_deref()).collect();
+        assert_eq!(titles, vec![Some("Game 12345"), Some("Game 12346")]);
+        assert!(got.iter().all(|r| r.2.is_ok()));
         // A title above a 16x16 grid of bare rows; a bare first row with a
         // cell too many.
         let got = summary(&format!("Grid 01\n{}", g16.to_bare_rows()));
@@ -1681,18 +1744,40 @@ mod tests {
             .1
             .as_ref()
             .is_err_and(|e| e.starts_with("bad symbol `*`")));
-        // Headers: a blank line below, long names, an id column named
-        // like the puzzles, a quoted separator; `solution,puzzle` without
-        // a header takes the field with blanks.
+        // Headers: a blank line below, long names, ids and solutions named
+        // like the puzzles, camel case, a quoted separator, a second file's
+        // header further down.
         for text in [
             format!("id,solution,puzzle\n\n1,{solution},{P}\n"),
             format!("solution_string,puzzle_string\n{solution},{P}\n"),
             format!("puzzle_id,puzzle,solution\n1,{P},{solution}\n"),
+            format!("puzzleId,puzzleString,solutionString\n1,{P},{solution}\n"),
+            format!("sudoku_solution,sudoku_puzzle\n{solution},{P}\n"),
             format!("id,comment,puzzle\n1,\"hard, very\",{P}\n"),
-            format!("{solution},{P}\n"),
         ] {
             assert_eq!(puzzles(&text).len(), 1, "{text}");
             assert_eq!(puzzles(&text)[0].1, Ok(p.clone()), "{text}");
+        }
+        let two_files = format!("id,puzzle\n1,{P}\npuzzle,solution\n{P},{solution}\n");
+        let got = puzzles(&two_files);
+        assert_eq!(got, vec![(2, Ok(p.clone())), (4, Ok(p.clone()))]);
+        // Without a header, what is not clear is reported, never guessed:
+        // the solution first, puzzle-like ids, a damaged or empty puzzle
+        // beside its solution.
+        let unclear = "which CSV field is the puzzle is unclear";
+        for text in [
+            format!("{solution},{P}\n"),
+            format!("0000000000000001,{P},{solution}\n"),
+            format!("000000000001,{P},{solution}\n"),
+            format!("1,,{solution}\n"),
+            format!("{},{solution}\n", &P[..9]),
+        ] {
+            let got = puzzles(&text);
+            assert_eq!(got.len(), 1, "{text}");
+            assert!(
+                got[0].1.as_ref().is_err_and(|e| e.starts_with(unclear)),
+                "{text}: {got:?}"
+            );
         }
         let got = records(&format!("Puzzle 1, easy\n{GRID}"));
         assert_eq!(got, vec![(2, Ok(Style::Grid))]);

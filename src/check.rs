@@ -20,7 +20,7 @@ use std::io::{self, BufRead};
 use crate::error::InputError;
 use crate::exact_cover::Limits;
 use crate::input::{is_title, read_line, Line, SudokuReader};
-use crate::puzzles::sudoku::{token_value, Grid, SudokuSolver};
+use crate::puzzles::sudoku::{symbol_value, Grid, SudokuSolver};
 use crate::puzzles::sudominoku::{self, NaiveSudominoku};
 
 /// Search nodes one recount may use (a count, a verdict or an
@@ -521,17 +521,16 @@ fn read_grid_answer<R: BufRead>(
 /// bare symbols (`483921657`): every symbol once.
 fn is_solution_row(answer: &str, side: usize) -> bool {
     let mut seen = vec![false; side + 1];
-    let mut symbol = [0u8; 4];
     answer.chars().count() == side
-        && answer.chars().all(|c| {
-            match token_value(c.encode_utf8(&mut symbol), side).map(usize::from) {
+        && answer
+            .chars()
+            .all(|c| match symbol_value(c, side).map(usize::from) {
                 Some(v) if v > 0 && !seen[v] => {
                     seen[v] = true;
                     true
                 }
                 _ => false,
-            }
-        })
+            })
 }
 
 fn is_rule(row: &str) -> bool {

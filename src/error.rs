@@ -24,16 +24,15 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
 /// `text` safe to write to a terminal: control characters (an escape
 /// sequence, a carriage return) are written as Rust escapes (`\u{1b}`).
 pub fn printable(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A problem with one place of an input, shown as `FILE:LINE: reason`.

@@ -4,7 +4,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, BufRead};
 
-use crate::puzzles::sudoku::{box_size_of_side, token_value, Grid, GridError};
+use crate::puzzles::sudoku::{box_size_of_side, symbol_value, token_value, Grid, GridError};
 
 /// The longest line accepted, in bytes. Longer lines are reported as errors
 /// instead of being read into memory.
@@ -341,8 +341,7 @@ pub fn detect(head: &str) -> Kind {
         let body = strip_comment(line);
         let valid = is_sudoku_line(body)
             || (is_csv_like(body)
-                && csv_fields(body)
-                    .any(|f| f.len() >= 81 && is_sudoku_line(f) && Grid::from_line(f).is_ok()))
+                && csv_fields(body).any(|f| f.len() >= 81 && is_valid_puzzle_line(f)))
             || (is_separator(body) && body.contains(['-', '+', '=']))
             || grid_row_side(body).is_some();
         let sudoku_like =
@@ -597,6 +596,11 @@ fn csv_puzzle(line: &str) -> Option<&str> {
     }
 }
 
+/// A one-line puzzle that reads as a valid grid.
+fn is_valid_puzzle_line(text: &str) -> bool {
+    is_sudoku_line(text) && Grid::from_line(text).is_ok()
+}
+
 /// Whether some field of a CSV line is meant as a puzzle.
 fn has_puzzle_field(line: &str) -> bool {
     is_csv_like(line) && csv_fields(line).any(is_puzzle_field)
@@ -625,7 +629,7 @@ fn is_csv_header(line: &str) -> bool {
         && csv_fields(line).all(|f| {
             f.chars().count() <= MAX_HEADER_FIELD
                 && (f.is_empty() || f.contains(char::is_alphabetic))
-                && !(is_sudoku_line(f) && Grid::from_line(f).is_ok())
+                && !is_valid_puzzle_line(f)
         })
 }
 
@@ -641,21 +645,20 @@ fn puzzle_column(header: &str) -> Option<usize> {
         "id", "no", "nr", "num", "number", "idx", "index", "count", "solution", "solved", "answer",
         "result",
     ];
-    let names: Vec<String> = csv_fields(header).map(str::to_ascii_lowercase).collect();
     let exact = |name: &str| {
+        let name = name.to_ascii_lowercase();
         NAMES
             .iter()
             .any(|word| name == *word || name.strip_suffix('s') == Some(word))
     };
-    let partial = |k: usize| {
-        let words = name_words(csv_fields(header).nth(k).unwrap_or(""));
+    let partial = |name: &str| {
+        let words = name_words(name);
         words.iter().any(|w| NAMES.iter().any(|n| w.contains(n)))
             && !words.iter().any(|w| NOT_PUZZLES.contains(&w.as_str()))
     };
-    names
-        .iter()
-        .position(|n| exact(n))
-        .or_else(|| (0..names.len()).find(|&k| partial(k)))
+    csv_fields(header)
+        .position(exact)
+        .or_else(|| csv_fields(header).position(partial))
 }
 
 /// The words of a column name, lower-cased: split at anything not a letter
@@ -716,11 +719,10 @@ fn is_damaged_row(line: &str, side: usize) -> bool {
             (cells, symbols)
         }
         None => {
-            let mut symbol = [0u8; 4];
             let (mut cells, mut symbols) = (0, 0);
             for c in row_cells(line).flat_map(str::chars) {
                 cells += 1;
-                symbols += usize::from(token_value(c.encode_utf8(&mut symbol), side).is_some());
+                symbols += usize::from(symbol_value(c, side).is_some());
             }
             (cells, symbols)
         }
@@ -936,12 +938,14 @@ impl<R: BufRead> SudokuReader<R> {
             };
             if is_csv_like(trimmed) {
                 // A header names the columns of the puzzle lines below it.
-                if is_csv_header(trimmed)
-                    && (!self.yielded || puzzle_column(trimmed).is_some())
-                    && self.next_meaningful()?.is_some_and(has_puzzle_field)
-                {
-                    self.csv_column = puzzle_column(trimmed);
-                    continue;
+                if is_csv_header(trimmed) {
+                    let column = puzzle_column(trimmed);
+                    if (!self.yielded || column.is_some())
+                        && self.next_meaningful()?.is_some_and(has_puzzle_field)
+                    {
+                        self.csv_column = column;
+                        continue;
+                    }
                 }
                 if let Some(puzzle) = self.csv_field(trimmed) {
                     return record(line_puzzle(puzzle));

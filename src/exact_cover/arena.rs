@@ -8,18 +8,17 @@
 //! - then every option's nodes, with a *spacer* node before the first option,
 //!   between consecutive options and after the last. A spacer has `item == 0`;
 //!   its `up` is the first node of the option before it and its `down` the
-//!   last node of the option after it, so an option can be walked backwards
-//!   from any of its nodes (`uncommit_others` does: it must undo covers in
-//!   reverse order).
+//!   last node of the option after it (Knuth's layout, kept though the dance
+//!   no longer walks options backwards: see the trail below).
 //!
 //! The links of a node are one 8-byte record (`up`, `down`), so hiding a
 //! node writes one cache line where parallel vectors wrote two. What never
 //! changes is kept apart and shared: the item of each node and the next node
 //! of its option ([`Meta`], one `Arc` for every copy of the arena) and its
-//! option number (in [`Shape`]). With the `next` ring, `hide` and `unhide`
-//! walk an option in a loop whose trip count is the option's size less one,
-//! which the branch predictor learns, instead of hopping over a spacer at a
-//! position that changes with the node they start from.
+//! option number (in [`Shape`]). With the `next` ring, `hide` walks an
+//! option in a loop whose trip count is the option's size less one, which
+//! the branch predictor learns, instead of hopping over a spacer at a
+//! position that changes with the node it starts from.
 //! A 9x9 Sudoku arena is then 32 KB of links, which is what `reset` copies
 //! per puzzle and what the dance keeps in the L1 cache (measured in
 //! `benches/README.md`).
@@ -28,6 +27,15 @@
 //! its length with the [`COVERED`] bit set. That makes the MRV choice a plain
 //! first-minimum scan over `len[1..=primaries]` (AVX2 when the CPU has it),
 //! instead of a walk along a linked list of active items.
+//!
+//! Undoing is not Knuth's `uncover` (walking each covered column back up and
+//! restoring its options): every hidden node is pushed on a *trail*, and
+//! the undo of a level replays the trail back to the level's mark, last
+//! hidden first, which is the same exact reverse order the dance needs. The
+//! replay is one loop over a contiguous stack whose length is known, where
+//! walking the columns back ended each column in a branch the predictor
+//! could not know (the puzzle decides how many options a cover hid);
+//! `benches/README.md` has the measurements.
 //!
 //! The dance itself runs on a [`Dance`]: the arrays borrowed apart, the
 //! counters in locals; the search keeps one for its whole loop.
@@ -87,6 +95,12 @@ pub(crate) struct Links {
     pub zeros: u32,
     /// Number of primary items: items `1..=primaries` are primary.
     pub primaries: u32,
+    /// Every node hidden and not yet restored, in the order it was hidden:
+    /// undoing is replaying it backwards (see [`Dance::undo_to`]). Sized to
+    /// the arena when it first dances; its contents never need copying.
+    trail: Vec<u32>,
+    /// Entries of `trail` in use.
+    top: u32,
 }
 
 impl Clone for Links {
@@ -98,6 +112,8 @@ impl Clone for Links {
             active: self.active,
             zeros: self.zeros,
             primaries: self.primaries,
+            trail: self.trail.clone(),
+            top: self.top,
         }
     }
 
@@ -111,6 +127,12 @@ impl Clone for Links {
         self.active = source.active;
         self.zeros = source.zeros;
         self.primaries = source.primaries;
+        // What the source has hidden is baked into the copied links: only
+        // its count matters, the entries above it are never read.
+        self.trail
+            .resize(source.trail.len().max(self.trail.len()), 0);
+        self.trail[..source.top as usize].copy_from_slice(&source.trail[..source.top as usize]);
+        self.top = source.top;
     }
 }
 
@@ -125,6 +147,8 @@ impl Links {
             active: 0,
             zeros: 0,
             primaries: 0,
+            trail: Vec::new(),
+            top: 0,
         };
         links.clear(items, primaries);
         links
@@ -145,6 +169,7 @@ impl Links {
         self.primaries = primaries as u32;
         self.active = self.primaries;
         self.zeros = self.primaries;
+        self.top = 0;
         self.push_spacer(0);
     }
 
@@ -202,7 +227,7 @@ impl Links {
     #[cfg(test)]
     pub fn same_state(&self, other: &Links) -> bool {
         (self.nodes == other.nodes && self.len == other.len)
-            && (self.active, self.zeros) == (other.active, other.zeros)
+            && (self.active, self.zeros, self.top) == (other.active, other.zeros, other.top)
     }
 
     /// Number of nodes (headers, spacers, option nodes).
@@ -231,18 +256,26 @@ impl Links {
     /// in registers and no call re-checks its index.
     #[inline(always)]
     pub fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_>) -> R) -> R {
+        // The trail holds each node at most once (see `Dance::hide`), so
+        // this size is what makes its unchecked pushes sound.
+        if self.trail.len() < self.nodes.len() {
+            self.trail.resize(self.nodes.len(), 0);
+        }
         let mut dance = Dance {
             nodes: &mut self.nodes,
             meta: &self.meta,
             len: &mut self.len,
+            trail: &mut self.trail,
             primaries: self.primaries,
             active: self.active,
             zeros: self.zeros,
+            top: self.top,
         };
         let result = f(&mut dance);
-        let (active, zeros) = (dance.active, dance.zeros);
+        let (active, zeros, top) = (dance.active, dance.zeros, dance.top);
         self.active = active;
         self.zeros = zeros;
+        self.top = top;
         result
     }
 }
@@ -255,11 +288,14 @@ pub(crate) struct Dance<'a> {
     nodes: &'a mut [Node],
     meta: &'a [Meta],
     len: &'a mut [u32],
+    trail: &'a mut [u32],
     primaries: u32,
     /// See [`Links::active`].
     pub active: u32,
     /// See [`Links::zeros`].
     pub zeros: u32,
+    /// Entries of the trail in use: a mark to [`undo_to`](Self::undo_to).
+    top: u32,
 }
 
 impl Dance<'_> {
@@ -351,10 +387,12 @@ impl Dance<'_> {
         unsafe { self.len.get_unchecked_mut(item as usize) }
     }
 
-    /// Covers `item`: hides every option in its column. Returns the number
-    /// of nodes taken out of their columns.
+    /// Covers `item`: hides every option in its column. The nodes taken out
+    /// of their columns are the trail's growth (see [`mark`](Self::mark)).
+    /// Undone by [`undo_to`](Self::undo_to) a mark taken before, then
+    /// [`release`](Self::release).
     #[inline]
-    pub fn cover(&mut self, item: u32) -> u64 {
+    pub fn cover(&mut self, item: u32) {
         self.cover_counting::<true>(item)
     }
 
@@ -363,7 +401,7 @@ impl Dance<'_> {
     /// (the givens of a puzzle: about 1,100 link updates on a 17-clue Sudoku,
     /// each spared the count).
     #[inline]
-    pub fn cover_uncounted(&mut self, item: u32) -> u64 {
+    pub fn cover_uncounted(&mut self, item: u32) {
         self.cover_counting::<false>(item)
     }
 
@@ -374,11 +412,16 @@ impl Dance<'_> {
     }
 
     #[inline(always)]
-    fn cover_counting<const ZEROS: bool>(&mut self, item: u32) -> u64 {
-        let mut updates = 0;
+    fn cover_counting<const ZEROS: bool>(&mut self, item: u32) {
+        // Counted by the column's length rather than ended at the header:
+        // the count is known before the walk starts, so when the branch
+        // predictor guesses the column's end wrong (it cannot know it) the
+        // mistake shows at once, not after the load of the next `down`.
+        // An uncovered item's length, less a secondary's base.
+        let options = *self.len_mut(item) & (SECONDARY_BASE - 1);
         let mut p = self.at(item).down;
-        while p != item {
-            updates += self.hide::<ZEROS>(p);
+        for _ in 0..options {
+            self.hide::<ZEROS>(p);
             p = self.at(p).down;
         }
         if item <= self.primaries {
@@ -390,36 +433,23 @@ impl Dance<'_> {
             }
         }
         *self.len_mut(item) |= COVERED;
-        updates
     }
 
-    /// Mirror of [`cover`](Self::cover): restores the options bottom-up.
+    /// Takes the other nodes of `p`'s option out of their columns and onto
+    /// the trail.
     ///
-    /// It leaves [`zeros`](Self::zeros) alone: the caller sets it back to
-    /// the value it had before the matching `cover` (the search keeps it per
-    /// level). Counting in `unhide` cost three instructions per link update
-    /// to recompute what was already known.
+    /// A node is hidden only while its option is in the column being
+    /// covered, and a hidden option is in no uncovered column until it is
+    /// restored; so no node is on the trail twice, and the trail never
+    /// holds more entries than the arena has nodes (its length, see
+    /// [`Links::dance`]).
     #[inline]
-    pub fn uncover(&mut self, item: u32) {
-        *self.len_mut(item) &= !COVERED;
-        if item <= self.primaries {
-            self.active += 1;
-        }
-        let mut p = self.at(item).up;
-        while p != item {
-            self.unhide(p);
-            p = self.at(p).up;
-        }
-    }
-
-    /// Takes the other nodes of `p`'s option out of their columns.
-    #[inline]
-    fn hide<const ZEROS: bool>(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        // Counted in locals, added once: `self.zeros` might alias the
-        // arrays as far as the compiler knows, so updating it in the loop
-        // would cost a memory round trip per node.
+    fn hide<const ZEROS: bool>(&mut self, p: u32) {
+        // Counted in locals, added once: `self.zeros` and `self.top` might
+        // alias the arrays as far as the compiler knows, so updating them in
+        // the loop would cost a memory round trip per node.
         let mut zeros = 0;
+        let mut top = self.top as usize;
         let mut q = self.meta_at(p).next;
         while q != p {
             let (Node { up, down }, Meta { item, next }) = (self.at(q), self.meta_at(q));
@@ -431,56 +461,80 @@ impl Dance<'_> {
                 // Branch-free: this runs for every link update.
                 zeros += u32::from(*len == 0);
             }
-            updates += 1;
+            debug_assert!(top < self.trail.len());
+            // SAFETY: `top` < trail length, by the argument above.
+            unsafe { *self.trail.get_unchecked_mut(top) = q };
+            top += 1;
             q = next;
         }
         self.zeros += zeros;
-        updates
+        self.top = top as u32;
     }
 
-    /// Mirror of [`hide`](Self::hide). The nodes of one option lie in
-    /// different columns, so they can be put back in any order; walking
-    /// forwards like `hide` keeps to the `next` ring.
+    /// The current end of the trail: what [`undo_to`](Self::undo_to) goes
+    /// back to. Every link update pushes one entry, so the difference of two
+    /// marks is the updates made between them.
+    #[inline(always)]
+    pub fn mark(&self) -> u32 {
+        self.top
+    }
+
+    /// Puts back every node hidden since `mark` was taken, last hidden
+    /// first: the exact reverse of the hides, which is what makes each
+    /// node's stale `up`/`down` the right place to return to (Knuth's
+    /// dance). One loop over a contiguous stack, instead of walking back
+    /// up every covered column: how many options a cover hid is the
+    /// puzzle's data, so each of those walks ended in a mispredicted branch.
+    ///
+    /// It leaves the covered marks to [`release`](Self::release) and
+    /// [`zeros`](Self::zeros) to the caller, which saved it with the mark.
     #[inline]
-    fn unhide(&mut self, p: u32) {
-        let mut q = self.meta_at(p).next;
-        while q != p {
-            let (Node { up, down }, Meta { item, next }) = (self.at(q), self.meta_at(q));
+    pub fn undo_to(&mut self, mark: u32) {
+        debug_assert!(mark <= self.top);
+        let mut top = self.top as usize;
+        while top > mark as usize {
+            top -= 1;
+            // SAFETY: `top` < `self.top` <= trail length; entries below
+            // `self.top` are nodes `hide` wrote.
+            let q = unsafe { *self.trail.get_unchecked(top) };
+            let (Node { up, down }, item) = (self.at(q), self.meta_at(q).item);
             self.set_down(up, q);
             self.set_up(down, q);
             *self.len_mut(item) += 1;
-            q = next;
         }
+        self.top = mark;
+    }
+
+    /// Marks a covered `item` uncovered again, once the nodes its cover hid
+    /// are back ([`undo_to`](Self::undo_to)). Lengths are counts, so the
+    /// order of `release` and `undo_to` does not matter.
+    #[inline(always)]
+    pub fn release(&mut self, item: u32) {
+        *self.len_mut(item) &= !COVERED;
+        self.active += u32::from(item <= self.primaries);
     }
 
     /// Covers every item of the option of node `x` except `x`'s own (X5).
     #[inline]
-    pub fn commit_others(&mut self, x: u32) -> u64 {
-        let mut updates = 0;
+    pub fn commit_others(&mut self, x: u32) {
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
-            updates += self.cover(item);
+            self.cover(item);
             p = next;
         }
-        updates
     }
 
-    /// Mirror of [`commit_others`](Self::commit_others) (X6). The items must
-    /// be uncovered in the reverse order of covering (an option hidden by a
-    /// later cover may be the neighbour an earlier one restores against),
-    /// so this walks the option backwards, hopping over the spacer.
+    /// [`release`](Self::release)s every item of the option of node `x`
+    /// except `x`'s own: with [`undo_to`](Self::undo_to) the mark taken
+    /// before [`commit_others`](Self::commit_others), its undo (X6).
     #[inline]
-    pub fn uncommit_others(&mut self, x: u32) {
-        let mut p = x - 1;
+    pub fn release_others(&mut self, x: u32) {
+        let mut p = self.meta_at(x).next;
         while p != x {
-            let (down, item) = (self.at(p).down, self.meta_at(p).item);
-            if item == 0 {
-                p = down;
-            } else {
-                self.uncover(item);
-                p -= 1;
-            }
+            let Meta { item, next } = self.meta_at(p);
+            self.release(item);
+            p = next;
         }
     }
 }

@@ -138,9 +138,8 @@ pub struct Solver {
     links: Links,
     /// Node chosen at each level of the current search.
     stack: Vec<u32>,
-    /// [`Links::zeros`] before the option of each level was committed
-    /// (parallel to `stack`): `uncommit_others` leaves the count to us.
-    stack_zeros: Vec<u32>,
+    /// What undoes each level of `stack` (parallel to it).
+    levels: Vec<Level>,
     /// Pre-selected options, in selection order.
     selected: Vec<u32>,
     /// Whether [`Links::zeros`] is out of date (after `select`).
@@ -152,11 +151,28 @@ pub struct Solver {
     solution: Vec<usize>,
 }
 
+/// How to undo one level of the search: trail marks and the count of empty
+/// columns, which the trail does not restore.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// [`Links::zeros`] before the level's option was committed.
+    zeros: u32,
+    /// Trail mark before the level's item was covered (X4).
+    before_cover: u32,
+    /// Trail mark before the level's option was committed (X5).
+    before_commit: u32,
+}
+
 enum Step {
     /// X2/X3/X4: a new level; all levels below are committed.
     Enter,
-    /// X5: try node `x` of the covered item `item`.
-    Try { item: u32, x: u32 },
+    /// X5: try node `x` of the covered item `item`, whose cover began at
+    /// trail mark `before_cover`.
+    Try {
+        item: u32,
+        x: u32,
+        before_cover: u32,
+    },
     /// X6/X8: undo the top level and move to its next option.
     Backtrack,
 }
@@ -169,7 +185,7 @@ impl Solver {
             matrix: matrix.clone(),
             links: shape.links.clone(),
             stack: Vec::with_capacity(shape.primaries + 1),
-            stack_zeros: Vec::with_capacity(shape.primaries + 1),
+            levels: Vec::with_capacity(shape.primaries + 1),
             zeros_stale: false,
             selected: Vec::new(),
             dirty: 0,
@@ -198,16 +214,25 @@ impl Solver {
         if self.dirty * UNDO_COST_IN_NODES >= template.node_count() as u64 {
             self.links.clone_from(template);
             self.stack.clear();
-            self.stack_zeros.clear();
+            self.levels.clear();
             self.selected.clear();
             self.zeros_stale = false;
             self.dirty = 0;
             return;
         }
         self.unwind_search();
-        while let Some(option) = self.selected.pop() {
-            self.unselect(option as usize);
-        }
+        // Every hide since the copy was a select's or the search's: the
+        // whole trail is theirs to undo.
+        let (shape, selected) = (&self.matrix.shape, &mut self.selected);
+        self.links.dance(|d| {
+            d.undo_to(0);
+            for option in selected.drain(..) {
+                shape
+                    .option_items(option as usize)
+                    .iter()
+                    .for_each(|&slot| d.release(slot));
+            }
+        });
         // Back to the starting arena, whose count of empty columns is known.
         self.links.zeros = self.matrix.shape.links.zeros;
         self.zeros_stale = false;
@@ -240,10 +265,9 @@ impl Solver {
         // The count of empty columns is left stale and redone once when the
         // search starts: cheaper than counting in every link update.
         self.dirty += self.links.dance(|d| {
-            slots
-                .iter()
-                .map(|&slot| d.cover_uncounted(slot))
-                .sum::<u64>()
+            let before = d.mark();
+            slots.iter().for_each(|&slot| d.cover_uncounted(slot));
+            u64::from(d.mark() - before)
         });
         self.zeros_stale = true;
         self.selected.push(option as u32);
@@ -271,24 +295,17 @@ impl Solver {
         self.links.active == 0
     }
 
-    fn unselect(&mut self, option: usize) {
-        let slots = self.matrix.shape.option_items(option);
-        // Uncover in the reverse order of covering.
-        self.links
-            .dance(|d| slots.iter().rev().for_each(|&slot| d.uncover(slot)));
-    }
-
     /// Undoes the levels of a search that stopped early.
     fn unwind_search(&mut self) {
-        let stack = &mut self.stack;
+        let (stack, levels) = (&mut self.stack, &mut self.levels);
         self.links.dance(|d| {
-            while let Some(x) = stack.pop() {
-                d.uncommit_others(x);
+            while let (Some(x), Some(level)) = (stack.pop(), levels.pop()) {
+                undo_commit(d, x, level);
                 let item = d.item(x);
-                uncover_chosen(d, item);
+                undo_chosen(d, item, level.before_cover);
             }
         });
-        self.stack_zeros.clear();
+        debug_assert!(self.stack.is_empty() && self.levels.is_empty());
     }
 
     /// The first solution (pre-selected options first), if any.
@@ -330,7 +347,7 @@ impl Solver {
             matrix,
             links,
             stack,
-            stack_zeros,
+            levels,
             selected,
             solution,
             ..
@@ -358,41 +375,64 @@ impl Solver {
                         } else {
                             debug_assert!(d.zeros_are_counted());
                             let item = d.choose();
-                            updates += d.cover(item);
+                            let before_cover = d.mark();
+                            d.cover(item);
+                            updates += u64::from(d.mark() - before_cover);
                             Step::Try {
                                 item,
                                 x: d.down(item),
+                                before_cover,
                             }
                         }
                     }
-                    Step::Try { item, x } => {
+                    Step::Try {
+                        item,
+                        x,
+                        before_cover,
+                    } => {
                         if x == item {
-                            uncover_chosen(d, item);
+                            undo_chosen(d, item, before_cover);
                             Step::Backtrack
                         } else if nodes >= max_nodes {
-                            uncover_chosen(d, item);
+                            undo_chosen(d, item, before_cover);
                             break End::NodeLimit;
                         } else if limits.deadline_passed(nodes) {
-                            uncover_chosen(d, item);
+                            undo_chosen(d, item, before_cover);
                             break End::TimeLimit;
                         } else {
                             nodes += 1;
-                            stack_zeros.push(d.zeros);
-                            updates += d.commit_others(x);
+                            let before_commit = d.mark();
+                            levels.push(Level {
+                                zeros: d.zeros,
+                                before_cover,
+                                before_commit,
+                            });
+                            d.commit_others(x);
+                            updates += u64::from(d.mark() - before_commit);
                             stack.push(x);
                             Step::Enter
                         }
                     }
-                    Step::Backtrack => match stack.pop() {
-                        None => break End::Exhausted,
-                        Some(x) => {
-                            d.uncommit_others(x);
-                            d.zeros = stack_zeros.pop().unwrap_or(0);
-                            Step::Try {
-                                item: d.item(x),
-                                x: d.down(x),
+                    Step::Backtrack => match (stack.pop(), levels.pop()) {
+                        (Some(x), Some(level)) => {
+                            let (item, next) = (d.item(x), d.down(x));
+                            if next == item {
+                                // The level's last option (always, for a
+                                // forced move): one replay undoes both the
+                                // commit and the item's cover.
+                                d.release_others(x);
+                                undo_chosen(d, item, level.before_cover);
+                                Step::Backtrack
+                            } else {
+                                undo_commit(d, x, level);
+                                Step::Try {
+                                    item,
+                                    x: next,
+                                    before_cover: level.before_cover,
+                                }
                             }
                         }
+                        _ => break End::Exhausted,
                     },
                 };
             }
@@ -406,10 +446,21 @@ impl Solver {
     }
 }
 
-/// Uncovers the item chosen at a level. The search only chooses when no
-/// column is empty, so that is the count to restore.
-fn uncover_chosen(d: &mut Dance<'_>, item: u32) {
-    d.uncover(item);
+/// Undoes the commit of node `x`'s option at `level` (X6).
+#[inline(always)]
+fn undo_commit(d: &mut Dance<'_>, x: u32, level: Level) {
+    d.undo_to(level.before_commit);
+    d.release_others(x);
+    d.zeros = level.zeros;
+}
+
+/// Uncovers the item chosen at a level, whose cover began at trail mark
+/// `before_cover`. The search only chooses when no column is empty, so
+/// that is the count to restore.
+#[inline(always)]
+fn undo_chosen(d: &mut Dance<'_>, item: u32, before_cover: u32) {
+    d.undo_to(before_cover);
+    d.release(item);
     d.zeros = 0;
 }
 

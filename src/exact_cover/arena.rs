@@ -424,15 +424,15 @@ impl Dance<'_> {
             self.hide::<ZEROS>(p);
             p = self.at(p).down;
         }
-        if item <= self.primaries {
-            self.active -= 1;
-            if ZEROS {
-                // A covered item no longer counts, even if its column was
-                // empty.
-                self.zeros -= u32::from(*self.len_mut(item) == 0);
-            }
+        self.active -= u32::from(item <= self.primaries);
+        let len = self.len_mut(item);
+        // A covered item no longer counts, even if its column was empty
+        // (only a primary's length can be 0: see SECONDARY_BASE).
+        let was_empty = u32::from(*len == 0);
+        *len |= COVERED;
+        if ZEROS {
+            self.zeros -= was_empty;
         }
-        *self.len_mut(item) |= COVERED;
     }
 
     /// Takes the other nodes of `p`'s option out of their columns and onto

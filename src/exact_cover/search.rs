@@ -539,6 +539,30 @@ mod tests {
         assert_eq!(s.count(Limits::none()).solutions, 1);
     }
 
+    /// Replaying the trail undoes a search stopped anywhere (by a node
+    /// budget mid-level, or at a solution deep in the tree) back to exactly
+    /// the starting arena: links, lengths, counters and an empty trail.
+    #[test]
+    fn unwinding_by_the_trail_restores_the_starting_arena() {
+        for p in [n_queens(8), langford_pairs(7), knuth_example()] {
+            let m = p.compile().unwrap();
+            let template = &m.shape.links;
+            for budget in (0..400).step_by(7) {
+                let mut s = Solver::new(&m);
+                s.count(Limits::none().with_max_nodes(Some(budget)));
+                s.unwind_search();
+                assert!(s.links.same_state(template), "after {budget} nodes");
+            }
+            for solutions in 1..5 {
+                let mut s = Solver::new(&m);
+                let r = s.count(Limits::solutions(solutions));
+                assert!(s.stack.len() > 1 || r.solutions == 0 || r.end == End::Exhausted);
+                s.unwind_search();
+                assert!(s.links.same_state(template), "after {solutions} solutions");
+            }
+        }
+    }
+
     /// A reset that undoes a little work (instead of copying the starting
     /// arena) must leave exactly the starting arena, counters included:
     /// `uncover` leaves the empty-column count to its callers.

@@ -143,7 +143,7 @@ impl Grid {
         let side = box_size * box_size;
         // Bytes of an ASCII line need no UTF-8 decoding.
         let cells = if ascii {
-            line_cells(line.bytes().map(char::from), side)
+            ascii_line_cells(line.as_bytes(), box_size)
         } else {
             line_cells(line.chars(), side)
         }?;
@@ -482,6 +482,39 @@ fn line_cells(symbols: impl Iterator<Item = char>, side: usize) -> Result<Vec<u8
     Ok(cells)
 }
 
+/// Marks a byte that is no symbol in [`ascii_symbols`]' tables.
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// For each box size of the line format (2 to 5), the value of every byte
+/// as a symbol ([`symbol_value`]), or [`NOT_A_SYMBOL`].
+fn ascii_symbols(box_size: usize) -> &'static [u8; 256] {
+    static TABLES: OnceLock<[[u8; 256]; 4]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        std::array::from_fn(|k| {
+            let side = (k + 2) * (k + 2);
+            std::array::from_fn(|b| symbol_value(char::from(b as u8), side).unwrap_or(NOT_A_SYMBOL))
+        })
+    });
+    &tables[box_size - 2]
+}
+
+/// [`line_cells`] for an ASCII line: one table lookup per byte, without a
+/// branch on the symbol (blanks and digits alternate at random, so a
+/// `match` per character mispredicted about every other one). This is the
+/// reader thread's main work on a bulk file.
+fn ascii_line_cells(bytes: &[u8], box_size: usize) -> Result<Vec<u8>, GridError> {
+    let table = ascii_symbols(box_size);
+    let cells: Vec<u8> = bytes.iter().map(|&b| table[usize::from(b)]).collect();
+    match cells.iter().position(|&v| v == NOT_A_SYMBOL) {
+        None => Ok(cells),
+        Some(k) => Err(bad_symbol(
+            char::from(bytes[k]).to_string(),
+            k,
+            box_size * box_size,
+        )),
+    }
+}
+
 /// The value of one whitespace-separated cell of a grid row of this side
 /// (0 for a blank), if it is a valid symbol there.
 pub(crate) fn token_value(token: &str, side: usize) -> Option<u8> {
@@ -809,6 +842,25 @@ mod tests {
             Err(GridError::WrongLength(82))
         );
         assert_eq!(Grid::from_line(&".".repeat(81)), Ok(Grid::empty(3)));
+    }
+
+    /// The byte-table path for ASCII lines reads every byte exactly as the
+    /// per-character path does, at every size: same values, same errors.
+    #[test]
+    fn ascii_table_matches_symbol_value() {
+        for box_size in 2..=5 {
+            let side = box_size * box_size;
+            let cells = side * side;
+            for byte in 0u8..128 {
+                for k in [0, 1, cells / 2, cells - 2] {
+                    let mut line = vec![b'.'; cells];
+                    line[k] = byte;
+                    let by_table = ascii_line_cells(&line, box_size);
+                    let by_char = line_cells(line.iter().map(|&b| char::from(b)), side);
+                    assert_eq!(by_table, by_char, "byte {byte} at {k}, side {side}");
+                }
+            }
+        }
     }
 
     #[test]

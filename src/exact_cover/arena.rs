@@ -313,6 +313,12 @@ impl Dance<'_> {
         choose(&self.len[1..=self.primaries as usize], self.zeros)
     }
 
+    /// Whether `item` is covered.
+    #[inline(always)]
+    pub fn is_covered(&self, item: u32) -> bool {
+        self.len[item as usize] & COVERED != 0
+    }
+
     /// The node below `x` in its column.
     #[inline(always)]
     pub fn down(&self, x: u32) -> u32 {

@@ -247,31 +247,53 @@ impl Solver {
     /// # Panics
     /// If `option` is out of range.
     pub fn select(&mut self, option: usize) -> Result<(), Conflict> {
+        self.select_all([option])
+    }
+
+    /// [`select`](Solver::select)s each of `options` in order (a puzzle's
+    /// givens), in one pass: one view of the arena for all of them, where
+    /// a `select` per option sets one up each time (callgrind: 1% of a
+    /// 17-clue Sudoku's solve).
+    ///
+    /// Stops at the first option that shares an item with one selected
+    /// before it (earlier in `options` or by an earlier call) and returns
+    /// its [`Conflict`]; the options before it stay selected.
+    ///
+    /// # Panics
+    /// If an option is out of range.
+    pub fn select_all(&mut self, options: impl IntoIterator<Item = usize>) -> Result<(), Conflict> {
         self.unwind_search();
-        let shape = &self.matrix.shape;
-        if let Some(slot) = shape
-            .option_items(option)
-            .iter()
-            .find(|&&slot| self.links.is_covered(slot))
-        {
-            return Err(Conflict {
-                option,
-                item: shape.item_of(*slot),
-            });
-        }
-        // The option's items come from the compiled matrix, so they are
-        // valid arena items: one view of the arena covers them all.
-        let slots = shape.option_items(option);
-        // The count of empty columns is left stale and redone once when the
-        // search starts: cheaper than counting in every link update.
-        self.dirty += self.links.dance(|d| {
+        let Solver {
+            matrix,
+            links,
+            selected,
+            ..
+        } = self;
+        let shape = &matrix.shape;
+        let mut result = Ok(());
+        // The options' items come from the compiled matrix, so they are
+        // valid arena items. The count of empty columns is left stale and
+        // redone once when the search starts: cheaper than counting in
+        // every link update.
+        let updates = links.dance(|d| {
             let before = d.mark();
-            slots.iter().for_each(|&slot| d.cover_uncounted(slot));
+            for option in options {
+                let slots = shape.option_items(option);
+                if let Some(&slot) = slots.iter().find(|&&slot| d.is_covered(slot)) {
+                    result = Err(Conflict {
+                        option,
+                        item: shape.item_of(slot),
+                    });
+                    break;
+                }
+                slots.iter().for_each(|&slot| d.cover_uncounted(slot));
+                selected.push(option as u32);
+            }
             u64::from(d.mark() - before)
         });
+        self.dirty += updates;
         self.zeros_stale = true;
-        self.selected.push(option as u32);
-        Ok(())
+        result
     }
 
     /// The options pre-selected so far, in order.
@@ -537,6 +559,38 @@ mod tests {
         s.reset();
         s.select(0).unwrap();
         assert_eq!(s.count(Limits::none()).solutions, 1);
+    }
+
+    /// `select_all` is `select` in a loop: same arena, same selection, and
+    /// at a clash the same `Conflict`, with the options before it kept.
+    #[test]
+    fn select_all_is_select_one_by_one() {
+        let m = n_queens(8).compile().unwrap();
+        // Option i * 8 + j places a queen at row i, column j: 0, 10 and 20
+        // attack nothing of each other; 8 (row 1, column 0) shares column 0
+        // with 0.
+        let mut one_by_one = Solver::new(&m);
+        for option in [0, 10, 20] {
+            one_by_one.select(option).unwrap();
+        }
+        let mut batch = Solver::new(&m);
+        batch.select_all([0, 10, 20]).unwrap();
+        assert!(batch.links.same_state(&one_by_one.links));
+        assert_eq!(batch.selected().collect::<Vec<_>>(), [0, 10, 20]);
+        assert_eq!(batch.first_solution(), one_by_one.first_solution());
+
+        let mut clash = Solver::new(&m);
+        let conflict = clash.select_all([0, 10, 8, 20]).unwrap_err();
+        assert_eq!(conflict, one_by_one_conflict(&m, &[0, 10], 8));
+        assert_eq!(clash.selected().collect::<Vec<_>>(), [0, 10]);
+    }
+
+    fn one_by_one_conflict(m: &Matrix, before: &[usize], option: usize) -> Conflict {
+        let mut s = Solver::new(m);
+        for &o in before {
+            s.select(o).unwrap();
+        }
+        s.select(option).unwrap_err()
     }
 
     /// Replaying the trail undoes a search stopped anywhere (by a node

@@ -729,18 +729,16 @@ impl SudokuSolver for DlxSudoku {
         // After the previous puzzle this copies the starting arena: cheaper
         // than undoing its givens and search one update at a time.
         solver.reset();
-        for (k, &v) in puzzle.cells().iter().enumerate() {
-            if v != 0 {
-                let option = encoding::option(side, k / side, k % side, v as usize - 1);
-                if solver.select(option).is_err() {
-                    return Solution {
-                        grid: None,
-                        count: 0,
-                        end: End::Exhausted,
-                        nodes: 0,
-                    };
-                }
-            }
+        let givens = (puzzle.cells().iter().enumerate())
+            .filter(|&(_, &v)| v != 0)
+            .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1));
+        if solver.select_all(givens).is_err() {
+            return Solution {
+                grid: None,
+                count: 0,
+                end: End::Exhausted,
+                nodes: 0,
+            };
         }
         let limits = Limits {
             max_solutions: Some(limits.max_solutions.unwrap_or(1)),

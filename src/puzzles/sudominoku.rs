@@ -972,15 +972,13 @@ impl DlxSudominoku {
             .enumerate()
             .map(|(k, &p)| encoding::single_option(p, k as u8 + 1))
             .chain(puzzle.dominoes.iter().map(encoding::domino_option));
-        for option in givens {
-            if solver.select(option).is_err() {
-                return Solution {
-                    grid: None,
-                    count: 0,
-                    end: End::Exhausted,
-                    nodes: 0,
-                };
-            }
+        if solver.select_all(givens).is_err() {
+            return Solution {
+                grid: None,
+                count: 0,
+                end: End::Exhausted,
+                nodes: 0,
+            };
         }
         let max = limits.max_solutions.unwrap_or(1);
         let mut seen: HashSet<[u8; CELLS]> = HashSet::new();

@@ -59,12 +59,7 @@ impl SudokuSolver for NaiveSudoku {
         let side = puzzle.side();
         let max_solutions = limits.max_solutions.unwrap_or(1);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let mut result = Solution {
-            grid: None,
-            count: 0,
-            end: End::Exhausted,
-            nodes: 0,
-        };
+        let mut result = Solution::none();
         if max_solutions == 0 {
             result.end = End::Stopped;
             return result;

@@ -693,6 +693,19 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+impl Solution {
+    /// No solution, known without a search node (givens that clash): the
+    /// count is exact.
+    pub fn none() -> Self {
+        Solution {
+            grid: None,
+            count: 0,
+            end: End::Exhausted,
+            nodes: 0,
+        }
+    }
+}
+
 /// A Sudoku solver: DLX or a baseline. One instance per thread.
 pub trait SudokuSolver {
     /// Solves `puzzle` (givens already checked by [`Grid::check_givens`]),
@@ -733,12 +746,7 @@ impl SudokuSolver for DlxSudoku {
             .filter(|&(_, &v)| v != 0)
             .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1));
         if solver.select_all(givens).is_err() {
-            return Solution {
-                grid: None,
-                count: 0,
-                end: End::Exhausted,
-                nodes: 0,
-            };
+            return Solution::none();
         }
         let limits = Limits {
             max_solutions: Some(limits.max_solutions.unwrap_or(1)),

@@ -973,12 +973,7 @@ impl DlxSudominoku {
             .map(|(k, &p)| encoding::single_option(p, k as u8 + 1))
             .chain(puzzle.dominoes.iter().map(encoding::domino_option));
         if solver.select_all(givens).is_err() {
-            return Solution {
-                grid: None,
-                count: 0,
-                end: End::Exhausted,
-                nodes: 0,
-            };
+            return Solution::none();
         }
         let max = limits.max_solutions.unwrap_or(1);
         let mut seen: HashSet<[u8; CELLS]> = HashSet::new();

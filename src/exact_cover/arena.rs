@@ -52,8 +52,8 @@ pub(crate) const NO_OPTION: u32 = u32::MAX;
 pub(crate) const COVERED: u32 = 1 << 31;
 
 /// Added to the length of every secondary item, so only primary items can
-/// ever have length 0: the dead-end count in `hide`/`unhide` then needs no
-/// test of the item's kind. Lengths stay far below it.
+/// ever have length 0: the dead-end count in `hide` and `cover` then needs
+/// no test of the item's kind. Lengths stay far below it.
 pub(crate) const SECONDARY_BASE: u32 = 1 << 30;
 
 /// The links of one node: all the dance changes.

@@ -619,7 +619,7 @@ mod tests {
 
     /// A reset that undoes a little work (instead of copying the starting
     /// arena) must leave exactly the starting arena, counters included:
-    /// `uncover` leaves the empty-column count to its callers.
+    /// the trail's replay leaves the empty-column count to its callers.
     #[test]
     fn reset_by_undoing_restores_the_starting_arena() {
         // Big enough that one queen and a few nodes stay below the copy

@@ -322,9 +322,8 @@ impl Solver {
         let (stack, levels) = (&mut self.stack, &mut self.levels);
         self.links.dance(|d| {
             while let (Some(x), Some(level)) = (stack.pop(), levels.pop()) {
-                undo_commit(d, x, level);
                 let item = d.item(x);
-                undo_chosen(d, item, level.before_cover);
+                undo_level(d, x, item, level);
             }
         });
         debug_assert!(self.stack.is_empty() && self.levels.is_empty());
@@ -440,10 +439,8 @@ impl Solver {
                             let (item, next) = (d.item(x), d.down(x));
                             if next == item {
                                 // The level's last option (always, for a
-                                // forced move): one replay undoes both the
-                                // commit and the item's cover.
-                                d.release_others(x);
-                                undo_chosen(d, item, level.before_cover);
+                                // forced move): nothing left to try here.
+                                undo_level(d, x, item, level);
                                 Step::Backtrack
                             } else {
                                 undo_commit(d, x, level);
@@ -474,6 +471,14 @@ fn undo_commit(d: &mut Dance<'_>, x: u32, level: Level) {
     d.undo_to(level.before_commit);
     d.release_others(x);
     d.zeros = level.zeros;
+}
+
+/// Undoes a whole level, the commit of node `x`'s option and the cover of
+/// its item `item`, in one replay of the trail.
+#[inline(always)]
+fn undo_level(d: &mut Dance<'_>, x: u32, item: u32, level: Level) {
+    d.release_others(x);
+    undo_chosen(d, item, level.before_cover);
 }
 
 /// Uncovers the item chosen at a level, whose cover began at trail mark

@@ -706,12 +706,28 @@ fn damaged_first_row_side(line: &str, next: &str) -> Option<usize> {
 
 /// Whether `line` looks like a row of a grid of this side that may be
 /// damaged (a bad symbol, a cell too many or too few): about `side` cells,
-/// most of them symbols. Cells are counted as numeric rows count them
-/// (words, [`row_like`]) or else as symbols (bare, grouped or pretty rows).
-/// A title such as `a b c d e f g h i` or `Grid 1 - 9 x 9 - 25 givens` is
-/// not a damaged row.
+/// most of them symbols ([`cells_and_symbols`]). A title such as
+/// `a b c d e f g h i` or `Grid 1 - 9 x 9 - 25 givens` is not a damaged row.
 fn is_damaged_row(line: &str, side: usize) -> bool {
-    let (cells, symbols) = match row_like(line) {
+    let (cells, symbols) = cells_and_symbols(line, side);
+    cells.abs_diff(side) <= 2 && 2 * symbols > cells
+}
+
+/// A damaged row with at most two cells that are not symbols of the grid:
+/// a typo. A title-like line above a grid that has more (`Grid_0001`: four
+/// letters that are no 9x9 symbol) is the grid's title, however many of its
+/// characters happen to be digits or blanks.
+fn is_typo_row(line: &str, side: usize) -> bool {
+    let (cells, symbols) = cells_and_symbols(line, side);
+    cells - symbols <= 2 && is_damaged_row(line, side)
+}
+
+/// How many cells `line` has as a row of a grid of this side, and how many
+/// of them are symbols of that grid. Cells are counted as numeric rows
+/// count them (words, [`row_like`]) or else as symbols (bare, grouped or
+/// pretty rows).
+fn cells_and_symbols(line: &str, side: usize) -> (usize, usize) {
+    match row_like(line) {
         Some(cells) => {
             let symbols = row_cells(line)
                 .filter(|w| token_value(w, side).is_some())
@@ -726,8 +742,7 @@ fn is_damaged_row(line: &str, side: usize) -> bool {
             }
             (cells, symbols)
         }
-    };
-    cells.abs_diff(side) <= 2 && 2 * symbols > cells
+    }
 }
 
 /// The longest line taken as a grid's title, in characters.
@@ -888,10 +903,11 @@ impl<R: BufRead> SudokuReader<R> {
                 .peek_text(1)?
                 .and_then(|after| damaged_first_row_side(&next, after)),
         };
-        // A damaged first row that starts with two letters is not a title;
-        // a title with blanks above bare rows is not a row of them.
+        // A damaged first row (a typo or two) that starts with two letters
+        // is not a title; a title with blanks above bare rows is not a row
+        // of them.
         let same_shape = line.contains(char::is_whitespace) == next.contains(char::is_whitespace);
-        let side = side.filter(|&side| !(same_shape && is_damaged_row(line, side)));
+        let side = side.filter(|&side| !(same_shape && is_typo_row(line, side)));
         Ok(side.and_then(|side| {
             let (line_no, _) = self.pending.pop_front()?;
             Some((line_no, next, side))
@@ -1611,6 +1627,22 @@ mod tests {
             .2
             .as_ref()
             .is_err_and(|e| e.starts_with("text after")));
+        // A title without blanks whose digits and `_` would make most of a
+        // row: too many letters for a typo, so it is the grid's title; a
+        // row with two bad letters is still a damaged first row.
+        assert_eq!(
+            summary(&format!("Grid_0001\n{}", rows(0))),
+            vec![(2, Some("Grid_0001".into()), Ok(Style::Rows))]
+        );
+        let two_letters = format!("ab{}\n{}", &bare[0][2..], rows(1));
+        assert_eq!(
+            summary(&two_letters),
+            vec![(
+                1,
+                None,
+                Err("bad symbol `a` at cell 1 (row 1, column 1)".into())
+            )]
+        );
         let typo = format!("{}x{}\n{}", &P[..40], &P[41..80], rows(0));
         assert_eq!(summary(&typo)[0].1, None);
         assert!(summary(&typo)[0]

@@ -344,8 +344,11 @@ pub fn detect(head: &str) -> Kind {
                 && csv_fields(body).any(|f| f.len() >= 81 && is_valid_puzzle_line(f)))
             || (is_separator(body) && body.contains(['-', '+', '=']))
             || grid_row_side(body).is_some();
-        let sudoku_like =
-            valid || row_like(body).is_some_and(|words| box_size_of_side(words).is_some());
+        // A one-column CSV header (`puzzle`) leans to Sudoku too; an item
+        // line of that name with options of it still fits Knuth's format.
+        let sudoku_like = valid
+            || row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
+            || is_puzzle_column_name(body);
         // A line starting with `|` is Knuth's comment unless it is a bordered
         // grid row or rule, which has a second bar (`| 9 x 9 sudoku` is a
         // comment).
@@ -638,27 +641,35 @@ fn is_csv_header(line: &str) -> bool {
 /// name has such a word and is neither an id or number (`puzzle_id`,
 /// `puzzleNo`) nor a solution (`board_solution`, `solved_grid`).
 fn puzzle_column(header: &str) -> Option<usize> {
-    const NAMES: [&str; 9] = [
-        "puzzle", "quiz", "quizze", "question", "sudoku", "grid", "board", "problem", "unsolved",
-    ];
     const NOT_PUZZLES: [&str; 12] = [
         "id", "no", "nr", "num", "number", "idx", "index", "count", "solution", "solved", "answer",
         "result",
     ];
-    let exact = |name: &str| {
-        let name = name.to_ascii_lowercase();
-        NAMES
-            .iter()
-            .any(|word| name == *word || name.strip_suffix('s') == Some(word))
-    };
     let partial = |name: &str| {
         let words = name_words(name);
-        words.iter().any(|w| NAMES.iter().any(|n| w.contains(n)))
+        words
+            .iter()
+            .any(|w| PUZZLE_COLUMN_NAMES.iter().any(|n| w.contains(n)))
             && !words.iter().any(|w| NOT_PUZZLES.contains(&w.as_str()))
     };
     csv_fields(header)
-        .position(exact)
+        .position(is_puzzle_column_name)
         .or_else(|| csv_fields(header).position(partial))
+}
+
+/// The names a column of puzzles has exactly (any case, singular or
+/// plural); [`puzzle_column`] also takes longer names that contain them.
+const PUZZLE_COLUMN_NAMES: [&str; 9] = [
+    "puzzle", "quiz", "quizze", "question", "sudoku", "grid", "board", "problem", "unsolved",
+];
+
+/// Whether `name` is exactly the name of a puzzle column (`puzzle`,
+/// `Quizzes`, `grids`).
+fn is_puzzle_column_name(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    PUZZLE_COLUMN_NAMES
+        .iter()
+        .any(|word| name == *word || name.strip_suffix('s') == Some(word))
 }
 
 /// The words of a column name, lower-cased: split at anything not a letter
@@ -989,6 +1000,14 @@ impl<R: BufRead> SudokuReader<R> {
                 }
                 return Ok(grid);
             }
+            // The header of a CSV file with one column (`puzzle`, `quizzes`)
+            // has no separator: a puzzle column's name alone on its line,
+            // above a one-line puzzle. (Above a grid it is the grid's
+            // title, taken just before.)
+            if is_puzzle_column_name(trimmed) && self.next_meaningful()?.is_some_and(is_sudoku_line)
+            {
+                continue;
+            }
             let side = match grid_row_side(trimmed) {
                 Some(side) => side,
                 None => match self.side_after_bad_row(trimmed)? {
@@ -1274,6 +1293,16 @@ mod tests {
                 Kind::Sudoku,
             ),
             ("old-Mac line ends", format!("{P}\r{P}\r"), Kind::Sudoku),
+            (
+                "one-column CSV headers and a damaged puzzle",
+                format!("puzzle\n{P}\npuzzle\n{}\n", &P[..80]),
+                Kind::Sudoku,
+            ),
+            (
+                "an item named like a puzzle column",
+                "puzzle\npuzzle\n".into(),
+                Kind::Xc,
+            ),
             (
                 "old-Mac line ends, a grid",
                 GRID.replace('\n', "\r"),
@@ -1773,6 +1802,23 @@ mod tests {
         ] {
             let text = format!("{header}\n{row}\n");
             assert_eq!(puzzles(&text), vec![(2, Ok(p.clone()))], "{header}");
+        }
+        // A one-column CSV file: its header, a puzzle column's name alone,
+        // is no record, also further down; a name above no puzzle line is
+        // one (the word `Grid` above a grid is its title, tested above).
+        for header in ["puzzle", "Quizzes", "sudokus"] {
+            let text = format!("{header}\n{P}\n\n{header}\n{}x\n", &P[..80]);
+            assert_eq!(detect(&text), Kind::Sudoku, "{header}");
+            let got = puzzles(&text);
+            assert_eq!(got.len(), 2, "{header}");
+            assert_eq!(got[0], (2, Ok(p.clone())), "{header}");
+            assert_eq!(got[1].0, 5, "{header}");
+            assert!(got[1].1.is_err(), "{header}");
+        }
+        for text in [format!("{P}\npuzzle\n"), format!("puzzles\n1 2 3\n")] {
+            let got = puzzles(&text);
+            assert_eq!(got.len(), 2, "{text}");
+            assert!(got[1].1.is_err(), "{text}");
         }
         // A stray blank symbol: the field is still the puzzle (reported).
         let star = format!("*{},{solution}\n", &P[1..]);

@@ -22,9 +22,10 @@
 //! `--only S` runs solver S alone (0 DLX, 1 cells in problem order, 2 cells
 //! in segment order), unchecked and without a table: for profilers.
 //!
-//! Output: per file and solver, median / p90 / mean microseconds and mean
-//! search nodes per puzzle, and each solver's median ratio to DLX and median
-//! of its per-puzzle time ratios to DLX.
+//! Output: per file and solver, median / p90 / mean microseconds, mean
+//! search nodes and link updates per puzzle (for DLX also the updates that
+//! selecting the givens made), and each solver's median ratio to DLX and
+//! median of its per-puzzle time ratios to DLX.
 
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -79,6 +80,17 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// The link updates of the last puzzle's givens, where the engine counts
+    /// them (DLX: everything since its `reset`, less the search's).
+    fn given_updates(&self, report: Option<Report>) -> Option<u64> {
+        match (self, report) {
+            (Engine::Dlx(s), Some(r)) => Some(s.link_updates() - r.stats.updates),
+            _ => None,
+        }
+    }
+}
+
 struct Puzzle {
     grid: Grid,
     givens: Vec<usize>,
@@ -129,6 +141,8 @@ struct Series {
     times: Vec<f64>,
     nodes: u64,
     updates: u64,
+    /// Link updates of the givens' selection, where the engine counts them.
+    given_updates: Option<u64>,
 }
 
 fn engines() -> [Engine; 3] {
@@ -180,6 +194,9 @@ fn run_file(path: &str, limit: Option<usize>, block: usize) -> Result<(), String
                 let t = Instant::now();
                 let report = engines[s].solve(&p.givens, &mut options);
                 series[s].times.push(t.elapsed().as_secs_f64());
+                if let Some(u) = engines[s].given_updates(report) {
+                    *series[s].given_updates.get_or_insert(0) += u;
+                }
                 answers[s].push((report, options.clone()));
             }
         }
@@ -219,8 +236,8 @@ fn run_file(path: &str, limit: Option<usize>, block: usize) -> Result<(), String
         .map_or(path.into(), |f| f.to_string_lossy());
     println!("## {name}\n");
     println!("{n} puzzles, first solution, 1 thread, solvers interleaved in blocks of {block}.\n");
-    println!("| solver | median us | p90 us | mean us | median / DLX median | median of per-puzzle ratios | mean nodes | mean updates |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| solver | median us | p90 us | mean us | median / DLX median | median of per-puzzle ratios | mean nodes | mean updates | mean updates of the givens |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let sorted: Vec<Vec<f64>> = series
         .iter()
         .map(|s| {
@@ -240,7 +257,7 @@ fn run_file(path: &str, limit: Option<usize>, block: usize) -> Result<(), String
         ratios.sort_by(f64::total_cmp);
         let mean = ser.times.iter().sum::<f64>() / n as f64;
         println!(
-            "| {} | {:.2} | {:.2} | {:.2} | {:.3} | {:.3} | {:.1} | {:.0} |",
+            "| {} | {:.2} | {:.2} | {:.2} | {:.3} | {:.3} | {:.1} | {:.0} | {} |",
             SOLVERS[s],
             median(&sorted[s]) * 1e6,
             percentile(&sorted[s], 90.0) * 1e6,
@@ -249,6 +266,8 @@ fn run_file(path: &str, limit: Option<usize>, block: usize) -> Result<(), String
             median(&ratios),
             ser.nodes as f64 / n as f64,
             ser.updates as f64 / n as f64,
+            ser.given_updates
+                .map_or("—".into(), |u| format!("{:.0}", u as f64 / n as f64)),
         );
     }
     println!();

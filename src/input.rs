@@ -1815,7 +1815,7 @@ mod tests {
             assert_eq!(got[1].0, 5, "{header}");
             assert!(got[1].1.is_err(), "{header}");
         }
-        for text in [format!("{P}\npuzzle\n"), format!("puzzles\n1 2 3\n")] {
+        for text in [format!("{P}\npuzzle\n"), "puzzles\n1 2 3\n".to_string()] {
             let got = puzzles(&text);
             assert_eq!(got.len(), 2, "{text}");
             assert!(got[1].1.is_err(), "{text}");

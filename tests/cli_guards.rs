@@ -337,6 +337,35 @@ fn max_solutions_zero_is_a_usage_error() {
         .success();
 }
 
+/// Tens of thousands of worker threads took minutes to start: `-j` stops at
+/// 1024 for every command, with a usage error naming the option.
+#[test]
+fn thread_counts_beyond_the_cap_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("easy.txt");
+    fs::write(&input, format!("{EASY}\n")).unwrap();
+    for command in [
+        &["solve"][..],
+        &["bench", "--no-progress"],
+        &["gen", "--count", "1"],
+    ] {
+        let mut cmd = dlx();
+        cmd.args(command).args(["-j", "1025"]);
+        if command[0] != "gen" {
+            cmd.arg(&input);
+        }
+        cmd.assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("1..=1024"));
+    }
+    dlx()
+        .args(["solve", "-j", "1024"])
+        .arg(&input)
+        .assert()
+        .success();
+}
+
 // ---- 4. Claims `dlx check` cannot settle ----------------------------------
 
 #[test]

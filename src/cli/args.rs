@@ -6,6 +6,11 @@ use clap::{Args, Parser, Subcommand};
 use dlx_engine::input::{Kind, Style};
 use dlx_engine::solve::SolverKind;
 
+/// The most worker threads `-j` takes. Each thread holds its own solver,
+/// and rayon starts them all up front: tens of thousands took minutes to
+/// start on three puzzles. No machine this runs on has more cores.
+pub const MAX_THREADS: i64 = 1024;
+
 /// Exact-cover solving engine (Knuth's Algorithm X on dancing links) with
 /// Sudoku and Sudominoku front-ends.
 #[derive(Debug, Parser)]
@@ -54,8 +59,8 @@ pub struct SolveArgs {
     /// Solver to use (Sudoku and Sudominoku; exact-cover files always use dlx).
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     pub solver: SolverKind,
-    /// Worker threads; 1 solves sequentially. Default: all cores.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads (1 to 1024); 1 solves sequentially. Default: all cores.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
     /// Print the number of solutions instead of a solution (capped by --max-solutions).
     #[arg(long, group = "mode")]

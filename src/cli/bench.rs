@@ -27,10 +27,10 @@ pub struct BenchArgs {
         default_value = "dlx,bitmask,naive"
     )]
     pub solvers: Vec<SolverKind>,
-    /// Worker threads. Per-puzzle times stay single-thread times;
-    /// puzzles/s is wall-clock.
+    /// Worker threads (1 to 1024). Per-puzzle times stay single-thread
+    /// times; puzzles/s is wall-clock.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..))]
+          value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_THREADS))]
     pub threads: u16,
     /// Read only the first K records of each file (invalid ones are skipped
     /// and counted in a note).

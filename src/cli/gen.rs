@@ -52,8 +52,8 @@ pub struct GenArgs {
     /// guesses. Sudoku only.
     #[arg(long)]
     pub rate: bool,
-    /// Worker threads. Default: all cores.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads (1 to 1024). Default: all cores.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_THREADS))]
     pub threads: Option<u16>,
 }
 

@@ -88,11 +88,25 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
     }
     match std::str::from_utf8(buf) {
         Ok(s) => Ok(Some(Line::Text(s.to_string()))),
+        // A bad byte inside a `#` comment spoils nothing: the comment is
+        // dropped unread ([`strip_comment`]), so its bytes are kept lossily.
+        Err(e) if comment_start(buf).is_some_and(|p| p <= e.valid_up_to()) => {
+            Ok(Some(Line::Text(String::from_utf8_lossy(buf).into_owned())))
+        }
         Err(e) => Ok(Some(Line::Bad(format!(
             "not valid UTF-8 (byte {} of the line)",
             e.valid_up_to() + 1
         )))),
     }
+}
+
+/// Where the `#` comment of a line starts, in bytes, by the rule of
+/// [`strip_comment`]: the first `#`, at the start or after a blank. (No
+/// byte of a multi-byte UTF-8 character is ASCII, so this holds for lines
+/// that are not UTF-8 too.)
+fn comment_start(line: &[u8]) -> Option<usize> {
+    let p = memchr::memchr(b'#', line)?;
+    (p == 0 || line[p - 1].is_ascii_whitespace()).then_some(p)
 }
 
 /// The most [`prepare`] reads ahead to decide an input's kind, in bytes.
@@ -1216,6 +1230,23 @@ mod tests {
             .starts_with("not valid UTF-8"));
         assert!(got[2].puzzle.is_ok());
         assert_eq!(got[2].line, 3);
+
+        // A bad byte in a `#` comment is dropped with the comment; one
+        // before the comment, or in a `#` that starts no comment, is not.
+        let mut text = b"# caf\xe9\n".to_vec();
+        for tail in [&b" # caf\xe9"[..], b"\xe9 # ok", b"#\xe9"] {
+            text.extend_from_slice(P.as_bytes());
+            text.extend_from_slice(tail);
+            text.push(b'\n');
+        }
+        let got: Vec<_> = SudokuReader::new(&text[..]).map(|r| r.unwrap()).collect();
+        let summary: Vec<_> = got.iter().map(|r| (r.line, r.puzzle.is_ok())).collect();
+        assert_eq!(summary, [(2, true), (3, false), (4, false)]);
+        assert!(got[1]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .starts_with("not valid UTF-8 (byte 82"));
     }
 
     #[test]

@@ -292,7 +292,7 @@ pub fn check_sudominoku_with_budget(
     max_solutions: Option<u64>,
     node_budget: u64,
 ) -> Result<CheckReport, CheckError> {
-    let text = crate::solve::read_all(puzzles)?;
+    let text = crate::solve::read_lossy(puzzles)?;
     let mut answers = Answers {
         name: answers_name.to_string(),
         input: answers,

@@ -250,12 +250,7 @@ fn solve_sudominoku(
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
     sudominoku_solver(options.solver)?;
-    // Bytes that are not UTF-8 become U+FFFD, so only the record holding them
-    // is reported (as a bad field on its own line).
-    let mut bytes = Vec::new();
-    let mut input = input;
-    input.read_to_end(&mut bytes)?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = read_lossy(input)?;
     let parsed = sudominoku::parse(&text);
     if parsed.missing_terminator {
         writeln!(
@@ -529,17 +524,15 @@ pub fn read_text(mut input: impl BufRead) -> io::Result<Result<String, (usize, S
     }))
 }
 
-/// Reads a whole input as text, reporting non-UTF-8 content as an error.
-pub fn read_all(mut input: impl BufRead) -> io::Result<String> {
+/// Reads a whole Sudominoku input as text. Bytes that are not UTF-8
+/// become U+FFFD, so only the record holding them is reported (as a bad
+/// field on its own line), and a comment holding them is skipped as usual:
+/// `dlx solve` and `dlx check` read such a file alike.
+pub fn read_lossy(mut input: impl BufRead) -> io::Result<String> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "not valid UTF-8 at byte {}",
-                e.utf8_error().valid_up_to() + 1
-            ),
-        )
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     })
 }

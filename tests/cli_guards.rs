@@ -594,3 +594,55 @@ fn missing_inputs_and_a_second_stdin_are_refused() {
             .stderr(predicate::str::contains("read only once"));
     }
 }
+
+// ---- Bytes that are not UTF-8 in a Sudominoku file --------------------------
+
+/// `dlx solve`, `dlx check` and `dlx bench` read a Sudominoku file with a
+/// Latin-1 byte alike: in a `#` comment it is skipped, in a domino line it
+/// spoils that puzzle alone. `check` used to stop the whole file with an
+/// error naming neither the file nor the line.
+#[test]
+fn sudominoku_with_a_bad_byte_is_read_alike_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/sudominoku/sample-own.txt"),
+    )
+    .unwrap();
+    let text = String::from_utf8(sample).unwrap();
+    let first_domino = text.lines().nth(1).unwrap().to_string();
+    let mut bad = text
+        .replacen(&first_domino, &format!("{first_domino}\u{0}"), 1)
+        .into_bytes();
+    // A Latin-1 `é` in place of the NUL marker, and in a comment at the end.
+    let at = bad.iter().position(|&b| b == 0).unwrap();
+    bad[at] = 0xe9;
+    bad.extend_from_slice(b"# caf\xe9\n");
+    let input = dir.path().join("bad.txt");
+    fs::write(&input, &bad).unwrap();
+    let answers = dir.path().join("bad.out");
+    let solved = dlx()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&answers)
+        .output()
+        .unwrap();
+    assert_eq!(solved.status.code(), Some(1), "{}", stderr_of(&solved));
+    let err = stderr_of(&solved);
+    assert!(err.contains("bad.txt:2:"), "{err}");
+    assert_eq!(err.lines().count(), 1, "only the spoilt puzzle: {err}");
+    dlx()
+        .arg("check")
+        .arg(&input)
+        .arg("--solutions")
+        .arg(&answers)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 marks confirmed"));
+    dlx()
+        .args(["bench", "--no-progress", "--solvers", "dlx"])
+        .arg(&input)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 invalid record(s) skipped"));
+}

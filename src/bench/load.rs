@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use crate::input::{self, Kind, SudokuReader};
 use crate::puzzles::sudoku::Grid;
 use crate::puzzles::sudominoku;
-use crate::solve::read_all;
+use crate::solve::read_lossy;
 
 /// The valid puzzles of one input.
 #[derive(Debug, Clone)]
@@ -73,7 +73,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
         }
         Kind::Sudominoku => {
             let text =
-                read_all(input).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+                read_lossy(input).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
             let mut puzzles = Vec::new();
             for record in sudominoku::parse(&text).records.into_iter().take(limit) {
                 set.records += 1;

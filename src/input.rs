@@ -808,7 +808,7 @@ pub struct SudokuReader<R> {
     /// Lines read ahead that belong to the next records, in order.
     pending: VecDeque<(usize, Line)>,
     /// The CSV column a header named as the puzzles' (`puzzle`, `quizzes`).
-    csv_column: Option<usize>,
+    csv_column: Option<(usize, String)>,
     /// Whether a record was yielded yet: further down, only a header that
     /// names the puzzle column (a second file's) is taken as one.
     yielded: bool,
@@ -901,8 +901,8 @@ impl<R: BufRead> SudokuReader<R> {
     /// The puzzle field of a CSV line: in the column the header named, or
     /// the first field meant as a puzzle ([`csv_puzzle`]).
     fn csv_field<'a>(&self, line: &'a str) -> Option<&'a str> {
-        match self.csv_column {
-            Some(column) => csv_fields(line).nth(column).filter(|f| is_puzzle_field(f)),
+        match &self.csv_column {
+            Some((column, _)) => csv_fields(line).nth(*column).filter(|f| is_puzzle_field(f)),
             None => csv_puzzle(line),
         }
     }
@@ -979,17 +979,32 @@ impl<R: BufRead> SudokuReader<R> {
             };
             if is_csv_like(trimmed) {
                 // A header names the columns of the puzzle lines below it.
+                // A header names the columns of the puzzle lines below it:
+                // first in the file when it names the puzzle column (even
+                // above a damaged row, or no row at all), else above a CSV
+                // puzzle line.
                 if is_csv_header(trimmed) {
                     let column = puzzle_column(trimmed);
-                    if (!self.yielded || column.is_some())
-                        && self.next_meaningful()?.is_some_and(has_puzzle_field)
+                    let named_first = column.is_some() && !self.yielded;
+                    if named_first
+                        || ((!self.yielded || column.is_some())
+                            && self.next_meaningful()?.is_some_and(has_puzzle_field))
                     {
-                        self.csv_column = column;
+                        self.csv_column =
+                            column.map(|k| (k, csv_fields(trimmed).nth(k).unwrap_or("").into()));
                         continue;
                     }
                 }
                 if let Some(puzzle) = self.csv_field(trimmed) {
                     return record(line_puzzle(puzzle));
+                }
+                if let Some((column, name)) = &self.csv_column {
+                    if csv_fields(trimmed).nth(*column).unwrap_or("").is_empty() {
+                        return record(Err(format!(
+                            "the `{name}` column (field {}) is empty",
+                            column + 1
+                        )));
+                    }
                 }
             }
             if is_sudoku_line(trimmed) {
@@ -1834,6 +1849,32 @@ mod tests {
             let text = format!("{header}\n{row}\n");
             assert_eq!(puzzles(&text), vec![(2, Ok(p.clone()))], "{header}");
         }
+        // A first line naming the puzzle column is the header even above a
+        // damaged row, a row without separators, or nothing; an empty
+        // puzzle field is reported as such.
+        let p0 = P.replace('.', "0");
+        let cases = [
+            (
+                format!("id,puzzle\n1,\n2,{P}\n"),
+                vec![(2, false), (3, true)],
+            ),
+            (
+                format!("quizzes,solutions\n{p0}\n{p0},{solution}\n"),
+                vec![(2, true), (3, true)],
+            ),
+            ("quizzes,solutions\n".to_string(), vec![]),
+        ];
+        for (text, expected) in cases {
+            let got: Vec<_> = puzzles(&text)
+                .iter()
+                .map(|(l, r)| (*l, r.is_ok()))
+                .collect();
+            assert_eq!(got, expected, "{text}");
+        }
+        assert_eq!(
+            puzzles(&format!("id,puzzle,solution\n1,,{solution}\n")),
+            vec![(2, Err("the `puzzle` column (field 2) is empty".into()))]
+        );
         // A one-column CSV file: its header, a puzzle column's name alone,
         // is no record, also further down; a name above no puzzle line is
         // one (the word `Grid` above a grid is its title, tested above).

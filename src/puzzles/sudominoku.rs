@@ -583,7 +583,10 @@ pub fn parse(text: &str) -> Parsed {
         }
         let body = &lines[i + 1..end];
         let stopper = lines.get(end).filter(|_| body.len() < n + 1).copied();
-        let puzzle = parse_body(n, body, stopper, last_line);
+        let mut puzzle = parse_body(n, body, stopper, last_line);
+        if let Err(e) = &mut puzzle {
+            end = count_too_small(&lines, n, end, e);
+        }
         records.push(Record { line, puzzle });
         i = end;
     };
@@ -591,6 +594,49 @@ pub fn parse(text: &str) -> Parsed {
         records,
         missing_terminator,
     }
+}
+
+/// What [`parse_body`] says when a domino stands where the singles belong;
+/// [`count_too_small`] completes it.
+const SINGLES_ARE_A_DOMINO: &str = "expected the line of 9 singles, found a domino";
+
+/// If `error`, the error of the puzzle of count `n` whose lines end before
+/// `lines[end]`, is a domino where the singles belong (the count is too
+/// small): the extra dominoes and the singles after them join the puzzle,
+/// as one bad record that says so, rather than each becoming a record of
+/// its own. Returns where the puzzle ends.
+fn count_too_small(
+    lines: &[(usize, &str)],
+    n: usize,
+    mut end: usize,
+    error: &mut RecordError,
+) -> usize {
+    if error.reason != SINGLES_ARE_A_DOMINO {
+        return end;
+    }
+    let start = end;
+    while end < lines.len() && is_domino_shaped(lines[end].1) {
+        end += 1;
+    }
+    let more = end - start + 1;
+    if end < lines.len() && count_value(lines[end].1).is_none() {
+        end += 1;
+    }
+    error.reason = format!(
+        "{SINGLES_ARE_A_DOMINO}: the count {n} is too small ({more} more domino line{} follow{})",
+        if more == 1 { "" } else { "s" },
+        if more == 1 { "s" } else { "" },
+    );
+    end
+}
+
+/// Whether `line` has the shape of a placed domino (`U LU V LV`): four
+/// fields, the first and third numbers (four positions are a damaged line
+/// of singles, not a domino).
+fn is_domino_shaped(line: &str) -> bool {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let number = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
+    fields.len() == 4 && number(fields[0]) && number(fields[2])
 }
 
 /// The index of the first line at or after `from` holding a single integer.
@@ -644,6 +690,9 @@ fn parse_body(
     };
     let at = |reason: String| RecordError { line, reason };
     let fields: Vec<&str> = text.split_whitespace().collect();
+    if is_domino_shaped(text) {
+        return Err(at(SINGLES_ARE_A_DOMINO.to_string()));
+    }
     if fields.len() != 9 {
         return Err(at(format!(
             "expected 9 positions (the singles 1 to 9), found {}",
@@ -1561,23 +1610,31 @@ mod tests {
             ))
         );
         assert_eq!((&s[1], s[2].0), (&(13, None), 25));
-        // N one too small: the last domino is read as the singles line and
-        // the real singles line becomes an error record of its own.
-        let text = format!("{}{OWN}0\n", OWN.replacen("10", "9", 1));
-        let s = summary(&text);
+        // N too small: dominoes go on where the singles line belongs. The
+        // extra dominoes and the singles are the same bad record, which
+        // says so; the next count line starts the next record.
+        for (n, more) in [
+            (9, "1 more domino line follows"),
+            (7, "3 more domino lines follow"),
+        ] {
+            let text = format!("{}{OWN}0\n", OWN.replacen("10", &n.to_string(), 1));
+            let s = summary(&text);
+            let reason = format!(
+                "expected the line of 9 singles, found a domino: the count {n} is too small ({more})"
+            );
+            assert_eq!(s, vec![(1, Some((n + 2, reason))), (13, None)], "{n}");
+        }
+        // Four positions where the nine singles belong are no domino.
+        let text = format!(
+            "{}0\n",
+            OWN.replacen("D1 E3 I3 C9 A7 C6 F9 F1 F6", "D1 E3 I3 C9", 1)
+        );
         assert_eq!(
-            s,
-            vec![
-                (1, Some((11, "expected 9 positions (the singles 1 to 9), found 4".into()))),
-                (
-                    12,
-                    Some((
-                        12,
-                        "expected the number of placed dominoes (or 0 to end), found \"D1 E3 I3 C9 A7 C6 F9 F1 F6\"".into()
-                    ))
-                ),
-                (13, None),
-            ]
+            summary(&text)[0].1,
+            Some((
+                12,
+                "expected 9 positions (the singles 1 to 9), found 4".into()
+            ))
         );
         assert!(!parse(&text).missing_terminator);
     }

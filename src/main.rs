@@ -387,6 +387,21 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
         "standard output"
     };
     refuse_overwrites(&files, &[(out_option, out_path)])?;
+    // When no input can be opened there is nothing to answer: say so
+    // without creating (and so emptying) the `-o` file.
+    if args.out.is_some() {
+        let unopenable: Vec<io::Error> = files
+            .iter()
+            .filter(|path| path.as_os_str() != "-")
+            .filter_map(|path| open_input(path).err())
+            .collect();
+        if unopenable.len() == files.len() {
+            for e in &unopenable {
+                eprintln!("dlx: {e}");
+            }
+            return Ok(TROUBLE);
+        }
+    }
     // The progress bar of the file being solved: answers on a terminal and
     // diagnostics pass under it.
     let bar: BarSlot = RefCell::new(None);

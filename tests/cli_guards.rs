@@ -581,6 +581,38 @@ fn missing_inputs_and_a_second_stdin_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("would overwrite the input"));
     assert!(!report.exists(), "the report was created");
+    // A run whose every input is missing leaves an earlier run's answers
+    // and reports as they were.
+    let answers = dir.path().join("old.out");
+    fs::write(&answers, "earlier answers\n").unwrap();
+    dlx()
+        .arg("solve")
+        .arg(&missing)
+        .arg("-o")
+        .arg(&answers)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.txt"));
+    assert_eq!(fs::read_to_string(&answers).unwrap(), "earlier answers\n");
+    let good = puzzles(dir.path());
+    for option in ["--json", "--markdown", "--plot"] {
+        let report = dir.path().join("old.report");
+        fs::write(&report, "earlier report\n").unwrap();
+        dlx()
+            .args(["bench", "--no-progress"])
+            .arg(&good)
+            .arg(&missing)
+            .arg(option)
+            .arg(&report)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("missing.txt"));
+        assert_eq!(
+            fs::read_to_string(&report).unwrap(),
+            "earlier report\n",
+            "{option}"
+        );
+    }
     for args in [
         &["check", "-", "--solutions", "-"][..],
         &["bench", "-", "-"][..],

@@ -85,15 +85,19 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
     .collect();
     crate::refuse_overwrites(&args.files, &outputs)?;
-    let create = crate::create_output;
-    let mut json = args.json.as_deref().map(create).transpose()?;
-    let mut markdown = args.markdown.as_deref().map(create).transpose()?;
-    let mut plot = args.plot.as_deref().map(create).transpose()?;
+    // Inputs first: a run that stops at a missing or unreadable input leaves
+    // the reports of an earlier run as they were.
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::open_input(path)?;
         sets.push(bench::load(&name, input, config.limit)?);
     }
+    // Then the reports, created before any solving: one that cannot be
+    // written is an error before the work.
+    let create = crate::create_output;
+    let mut json = args.json.as_deref().map(create).transpose()?;
+    let mut markdown = args.markdown.as_deref().map(create).transpose()?;
+    let mut plot = args.plot.as_deref().map(create).transpose()?;
 
     let machine = Machine::detect(config.threads);
     let mut stdout = crate::Named::new(io::stdout().lock(), "<stdout>");

@@ -48,6 +48,9 @@ pub enum Line {
     Bad(String),
 }
 
+/// How [`read_line`]'s reason for a line over [`MAX_LINE`] bytes begins.
+pub const TOO_LONG: &str = "line too long";
+
 /// Reads the next line (without `\n` or `\r\n`), never holding more than
 /// [`MAX_LINE`] bytes: a longer line is skipped and reported. `Ok(None)` at
 /// the end of the input.
@@ -80,7 +83,7 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
     }
     if total > MAX_LINE {
         return Ok(Some(Line::Bad(format!(
-            "line too long ({total} bytes; the limit is {MAX_LINE})"
+            "{TOO_LONG} ({total} bytes; the limit is {MAX_LINE})"
         ))));
     }
     if buf.last() == Some(&b'\r') {

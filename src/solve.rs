@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::batch::{self, Config, Job, Outcome, Status, Summary};
 use crate::exact_cover::{knuth_format, End, Limits, Solver};
-use crate::input::{self, Kind, Style, SudokuReader};
+use crate::input::{self, Kind, Line, Style, SudokuReader};
 use crate::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
 use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
 
@@ -504,35 +504,44 @@ fn milliseconds(d: Duration) -> String {
     }
 }
 
-/// Reads a whole input as text; `Ok(Err((line, reason)))` when it is not
-/// UTF-8, naming the line of the first bad byte.
+/// Reads a whole exact-cover input as text, a line at a time, never
+/// holding a line over [`input::MAX_LINE`] bytes: `Ok(Err((line, reason)))`
+/// names the first line that is too long or not UTF-8. A `|` comment line
+/// is never used, so a bad byte in one is kept lossily.
 pub fn read_text(mut input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    Ok(String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let at = e.utf8_error().valid_up_to();
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-        let line_start = bytes[..at]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        (
-            line,
-            format!("not valid UTF-8 (byte {} of the line)", at - line_start + 1),
-        )
-    }))
+    let (mut text, mut buf, mut line_no) = (String::new(), Vec::new(), 0);
+    while let Some(line) = input::read_line(&mut input, &mut buf)? {
+        line_no += 1;
+        match line {
+            Line::Text(t) => text.push_str(&t),
+            Line::Bad(_) if buf.trim_ascii_start().starts_with(b"|") => {
+                text.push_str(&String::from_utf8_lossy(&buf))
+            }
+            Line::Bad(reason) => return Ok(Err((line_no, reason))),
+        }
+        text.push('\n');
+    }
+    Ok(Ok(text))
 }
 
-/// Reads a whole Sudominoku input as text. Bytes that are not UTF-8
-/// become U+FFFD, so only the record holding them is reported (as a bad
-/// field on its own line), and a comment holding them is skipped as usual:
-/// `dlx solve` and `dlx check` read such a file alike.
+/// Reads a whole Sudominoku input as text, a line at a time, never holding
+/// a line over [`input::MAX_LINE`] bytes. Bytes that are not UTF-8 become
+/// U+FFFD, so only the record holding them is reported (as a bad field on
+/// its own line), and a comment holding them is skipped as usual; a line
+/// too long becomes a [`sudominoku::UNREADABLE`] line, which spoils only
+/// its record. `dlx solve`, `check` and `bench` read such a file alike.
 pub fn read_lossy(mut input: impl BufRead) -> io::Result<String> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
+    let (mut text, mut buf) = (String::new(), Vec::new());
+    while let Some(line) = input::read_line(&mut input, &mut buf)? {
+        match line {
+            Line::Text(t) => text.push_str(&t),
+            Line::Bad(reason) if reason.starts_with(input::TOO_LONG) => {
+                text.push(sudominoku::UNREADABLE);
+                text.push_str(&reason);
+            }
+            Line::Bad(_) => text.push_str(&String::from_utf8_lossy(&buf)),
+        }
+        text.push('\n');
+    }
+    Ok(text)
 }

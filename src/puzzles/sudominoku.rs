@@ -487,6 +487,16 @@ fn count_value(line: &str) -> Option<i64> {
     }))
 }
 
+/// Starts a line that the reader could not take (one over the line-length
+/// limit), followed by its reason: [`parse`] makes it an error of the
+/// record it falls in, at its line.
+pub const UNREADABLE: char = '\u{0}';
+
+/// The reason of an [`UNREADABLE`] line.
+fn unreadable(line: &str) -> Option<String> {
+    line.strip_prefix(UNREADABLE).map(str::to_string)
+}
+
 /// Reads a whole Baekjoon 4574 input: puzzles, each a count line `N`, `N`
 /// domino lines `U LU V LV` and a line of nine positions (the singles
 /// 1..9), until a line `0`.
@@ -540,6 +550,11 @@ pub fn parse(text: &str) -> Parsed {
             line,
             puzzle: Err(RecordError { line, reason }),
         };
+        if let Some(reason) = unreadable(head) {
+            records.push(error(reason));
+            i = skip_to_count(&lines, i + 1);
+            continue;
+        }
         let n = match count_value(head).map(check_count) {
             Some(Ok(n)) => n,
             None => {
@@ -558,9 +573,12 @@ pub fn parse(text: &str) -> Parsed {
                         puzzle: Err(RecordError {
                             line: at,
                             reason: format!(
-                                "found \"{}\" after the terminating 0 on line {line}: \
+                                "found {} after the terminating 0 on line {line}: \
                                  the 0 ends the input, nothing after it is read",
-                                excerpt(text)
+                                unreadable(text).map_or_else(
+                                    || format!("\"{}\"", excerpt(text)),
+                                    |reason| format!("a line it could not read ({reason})")
+                                )
                             ),
                         }),
                     });
@@ -674,6 +692,9 @@ fn parse_body(
             return Err(truncated(format!("domino {} of {n}", k + 1)));
         };
         let at = |reason: String| RecordError { line, reason };
+        if let Some(reason) = unreadable(text) {
+            return Err(at(reason));
+        }
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 4 {
             return Err(at(format!(
@@ -689,6 +710,9 @@ fn parse_body(
         return Err(truncated("the line of 9 singles".to_string()));
     };
     let at = |reason: String| RecordError { line, reason };
+    if let Some(reason) = unreadable(text) {
+        return Err(at(reason));
+    }
     let fields: Vec<&str> = text.split_whitespace().collect();
     if is_domino_shaped(text) {
         return Err(at(SINGLES_ARE_A_DOMINO.to_string()));

@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use cli::args::{Cli, Command, SolveArgs};
 use dlx_engine::batch::Summary;
+use dlx_engine::input::Kind;
 use dlx_engine::solve::{self, Mode, Sinks, SolveOptions};
 
 /// Exit status when every record was answered.
@@ -332,6 +333,13 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
             io::ErrorKind::InvalidInput,
             "--max-solutions caps --count and --all; a plain solve stops at the first \
              solution and --unique at the second",
+        ));
+    }
+    if args.output.is_some() && matches!(args.kind, Kind::Sudominoku | Kind::Xc) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--output sets the style of Sudoku answers; Sudominoku and exact-cover \
+             answers have one form each",
         ));
     }
     Ok(())

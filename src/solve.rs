@@ -160,6 +160,18 @@ pub fn solve_file(
             ),
         ));
     }
+    if options.output.is_some() && matches!(kind, Kind::Xc | Kind::Sudominoku) {
+        let what = if kind == Kind::Xc {
+            "exact-cover"
+        } else {
+            "Sudominoku"
+        };
+        writeln!(
+            sinks.err,
+            "{file}: note: --output sets the style of Sudoku answers; the answers of \
+             this {what} file keep their one form"
+        )?;
+    }
     match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),

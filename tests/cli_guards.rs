@@ -518,6 +518,29 @@ fn options_a_command_would_ignore_are_usage_errors() {
                 "--max-solutions caps --count and --all",
             ));
     }
+    // --output styles Sudoku answers only: refused with an explicit other
+    // kind, a note on stderr when detection finds one.
+    let queens = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/xc/queens-4.dlx");
+    for kind in ["xc", "sudominoku"] {
+        dlx()
+            .args(["solve", "--kind", kind, "--output", "pretty"])
+            .arg(&queens)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "--output sets the style of Sudoku answers",
+            ));
+    }
+    dlx()
+        .args(["solve", "--output", "pretty"])
+        .arg(&queens)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("r0 c1"))
+        .stderr(predicate::str::contains(
+            "queens-4.dlx: note: --output sets the style of Sudoku answers",
+        ));
     // Standard input read twice would be empty the second time.
     dlx()
         .args(["solve", "-", "-"])

@@ -76,7 +76,9 @@ pub struct SolveArgs {
     /// Stop counting or listing after N solutions (N >= 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_solutions: Option<u64>,
-    /// Output style for Sudoku answers; default: the style of each input record.
+    /// Output style for Sudoku answers; default: the style of each input
+    /// record. Refused with --kind sudominoku or xc, whose answers have one
+    /// form each.
     #[arg(long, value_enum, value_name = "STYLE")]
     pub output: Option<Style>,
     /// Give up on a record after N search nodes (marked `! limit`).

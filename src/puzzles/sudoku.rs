@@ -64,6 +64,23 @@ pub enum GridError {
     /// A side that is not n^2 for a supported n.
     #[error("unsupported side {0} (expected 4, 9, 16, 25, 36, 49 or 64)")]
     BadSide(usize),
+    /// Both `.` (or `_`) and `0` stand for blanks, and the highest symbol
+    /// of the size never appears: the puzzle looks written 0-based (`0-F`
+    /// for 16x16), where `0` is a digit. Read as ours it would lose those
+    /// givens, so it is refused.
+    #[error(
+        "`.` and `0` both stand in this puzzle, and its highest symbol `{top}` never does: \
+         it looks written 0-based ({zero_based}), which is not read. Write the symbols \
+         {one_based}, with `.` or `0` for blanks"
+    )]
+    LooksZeroBased {
+        /// The highest symbol of the size, absent from the puzzle.
+        top: String,
+        /// The 0-based alphabet it seems to use.
+        zero_based: &'static str,
+        /// The alphabet it should use.
+        one_based: &'static str,
+    },
     /// Two givens with the same digit in one row, column or box.
     #[error("digit {digit} appears twice in {unit} (cells r{}c{} and r{}c{})", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
     Clash {
@@ -147,6 +164,9 @@ impl Grid {
         } else {
             line_cells(line.chars(), side)
         }?;
+        // Both blank marks at once is rare enough to test only then.
+        let dot_and_zero = line.contains(['.', '_']) && line.contains('0');
+        check_not_zero_based(dot_and_zero, &cells, side, false)?;
         Ok(Grid { box_size, cells })
     }
 
@@ -164,6 +184,9 @@ impl Grid {
         let side = parsed.len();
         let box_size = box_size_of_side(side).ok_or(GridError::BadSide(side))?;
         let mut cells = Vec::with_capacity(side * side);
+        // Blank marks seen, and whether some cell took two characters (a
+        // numeric grid), for `check_not_zero_based`.
+        let (mut dot, mut zero, mut numeric) = (false, false, false);
         for (r, words) in parsed.into_iter().enumerate() {
             let tokens = row_cells(words, side);
             if tokens.len() != side {
@@ -176,9 +199,13 @@ impl Grid {
             for (c, token) in tokens.iter().enumerate() {
                 let value = token_value(token, side)
                     .ok_or_else(|| bad_symbol(token.clone(), r * side + c, side))?;
+                dot |= matches!(token.as_str(), "." | "_");
+                zero |= token == "0";
+                numeric |= token.len() > 1;
                 cells.push(value);
             }
         }
+        check_not_zero_based(dot && zero, &cells, side, numeric)?;
         Ok(Grid { box_size, cells })
     }
 
@@ -432,6 +459,38 @@ fn n_cells(n: usize) -> String {
 /// The box size whose side is `side`, if supported.
 pub fn box_size_of_side(side: usize) -> Option<usize> {
     (MIN_BOX..=MAX_BOX).find(|n| n * n == side)
+}
+
+/// Refuses a puzzle that looks written 0-based
+/// ([`GridError::LooksZeroBased`]): `dot_and_zero` (both `.`-like and `0`
+/// blanks were written) and no cell holds the highest symbol. `numeric`:
+/// the grid was written as numbers (`1`-`16`), not symbols.
+fn check_not_zero_based(
+    dot_and_zero: bool,
+    cells: &[u8],
+    side: usize,
+    numeric: bool,
+) -> Result<(), GridError> {
+    // 25x25 symbols are letters: digits are no symbol there at all.
+    if !dot_and_zero || cells.contains(&(side as u8)) || (side == 25 && !numeric) {
+        return Ok(());
+    }
+    let (zero_based, one_based) = match (side, numeric) {
+        (4, _) => ("0-3", "1-4"),
+        (9, _) => ("0-8", "1-9"),
+        (16, false) => ("0-F", "1-9 and A-G"),
+        _ => ("0 to side - 1", "1 to the side"),
+    };
+    let top = if numeric {
+        side.to_string()
+    } else {
+        value_symbol(side as u8, side).to_string()
+    };
+    Err(GridError::LooksZeroBased {
+        top,
+        zero_based,
+        one_based,
+    })
 }
 
 fn bad_symbol(symbol: String, k: usize, side: usize) -> GridError {
@@ -797,6 +856,35 @@ mod tests {
         let solved = s.grid.unwrap();
         assert_eq!(solved.to_line(), EASY_SOLUTION);
         solved.check_solution(&g).unwrap();
+    }
+
+    /// A puzzle with both `.` and `0` blanks and no top symbol looks
+    /// written 0-based (`0-F`): refused, never read with its `0` givens
+    /// lost. With the top symbol present, or with one kind of blank, it is
+    /// ours.
+    #[test]
+    fn zero_based_puzzles_are_refused() {
+        let looks_zero_based =
+            |r: Result<Grid, GridError>| matches!(r, Err(GridError::LooksZeroBased { .. }));
+        // 16x16 in 0-F: a 0 given beside `.` blanks, no G.
+        let hex = format!("0123456789ABCDEF{}", ".".repeat(240));
+        assert!(looks_zero_based(Grid::from_line(&hex)));
+        let ours = format!("123456789ABCDEFG{}", ".".repeat(240));
+        assert!(Grid::from_line(&ours).is_ok());
+        let zero_blanks = format!("123456789ABCDEF0{}", "0".repeat(240));
+        assert!(Grid::from_line(&zero_blanks).is_ok(), "0 alone is a blank");
+        // 9x9: with a 9 somewhere, mixed blanks are still blanks.
+        let mixed = format!("12345678.0{}", ".".repeat(71));
+        assert!(looks_zero_based(Grid::from_line(&mixed)));
+        let with_nine = format!("12345678.09{}", ".".repeat(70));
+        assert_eq!(Grid::from_line(&with_nine).unwrap().givens(), 9);
+        // 4x4 written 0-3, and a numeric 16x16 grid of 0-15 with `.` blanks.
+        assert!(looks_zero_based(Grid::from_line("0123............")));
+        let mut rows = vec![(0..16).map(|v| v.to_string()).collect::<Vec<_>>().join(" ")];
+        rows.extend((1..16).map(|_| vec!["."; 16].join(" ")));
+        let err = Grid::from_rows(&rows).unwrap_err();
+        assert!(looks_zero_based(Err(err.clone())));
+        assert!(err.to_string().contains("highest symbol `16`"), "{err}");
     }
 
     #[test]

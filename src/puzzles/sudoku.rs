@@ -164,8 +164,11 @@ impl Grid {
         } else {
             line_cells(line.chars(), side)
         }?;
-        // Both blank marks at once is rare enough to test only then.
-        let dot_and_zero = line.contains(['.', '_']) && line.contains('0');
+        // Two byte scans (the blank marks are ASCII, and no byte of a
+        // multi-byte character is): this runs once per record.
+        let bytes = line.as_bytes();
+        let dot_and_zero =
+            memchr::memchr(b'0', bytes).is_some() && memchr::memchr2(b'.', b'_', bytes).is_some();
         check_not_zero_based(dot_and_zero, &cells, side, false)?;
         Ok(Grid { box_size, cells })
     }

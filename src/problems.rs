@@ -103,6 +103,10 @@ pub const PENTOMINOES: [(&str, &str); 12] = [
 ///
 /// `polyomino_packing(6, 10, &PENTOMINOES)` has 9356 solutions (2339 up to
 /// symmetry).
+///
+/// # Panics
+/// If two pieces share a name, or a name is not a valid item name (empty,
+/// or with whitespace or `|`) or is a cell's (`r0c0`).
 pub fn polyomino_packing(height: usize, width: usize, pieces: &[(&str, &str)]) -> Problem {
     let mut p = Problem::new();
     for (name, _) in pieces {

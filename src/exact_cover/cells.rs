@@ -296,6 +296,9 @@ impl CellsSolver {
 
     /// Current number of options of `item` (0-based); 0 once the item is
     /// covered.
+    ///
+    /// # Panics
+    /// If `item` is not an item of the matrix.
     pub fn item_len(&self, item: usize) -> usize {
         let len = self.len[self.matrix.shape.slot[item] as usize];
         if len & COVERED != 0 {

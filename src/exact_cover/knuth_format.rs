@@ -106,7 +106,9 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     })
 }
 
-/// Writes `problem` in Knuth's format (parsing the result gives it back).
+/// Writes `problem` in Knuth's format: parsing the result gives it back
+/// (primary items listed first), except for a problem with no items at all,
+/// whose text has no item line and so does not parse.
 pub fn write(problem: &Problem) -> String {
     let mut out = String::new();
     let names = |kind| {

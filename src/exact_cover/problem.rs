@@ -38,9 +38,11 @@ pub enum ProblemError {
     /// An item was declared twice.
     #[error("item `{}` is declared twice", excerpt(.0))]
     DuplicateItem(String),
-    /// An item name was empty or contained whitespace or `|`.
+    /// An item name was empty or contained whitespace, `|` or a byte-order
+    /// mark (U+FEFF, which a reader strips from the start of a file, so the
+    /// name would not come back from Knuth's format).
     #[error(
-        "item name `{}` is not allowed (empty, or contains whitespace or `|`)",
+        "item name `{}` is not allowed (empty, or contains whitespace, `|` or U+FEFF)",
         excerpt(.0)
     )]
     BadItemName(String),
@@ -112,7 +114,8 @@ impl Problem {
 
     /// Declares an item of the given kind; returns its number.
     pub fn add_item(&mut self, name: String, kind: ItemKind) -> Result<usize, ProblemError> {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '|') {
+        let bad = |c: char| c.is_whitespace() || c == '|' || c == '\u{feff}';
+        if name.is_empty() || name.contains(bad) {
             return Err(ProblemError::BadItemName(name));
         }
         if self.index.contains_key(&name) {
@@ -204,6 +207,9 @@ impl Problem {
     }
 
     /// The item names of option `k`, in the order given.
+    ///
+    /// # Panics
+    /// If `k >= self.options()`.
     pub fn option_names(&self, k: usize) -> Vec<&str> {
         self.option(k)
             .map(|i| self.items[i].name.as_str())
@@ -245,6 +251,10 @@ mod tests {
             Err(ProblemError::BadItemName("x y".into()))
         );
         assert_eq!(p.add_primary(""), Err(ProblemError::BadItemName("".into())));
+        assert_eq!(
+            p.add_primary("\u{feff}a"),
+            Err(ProblemError::BadItemName("\u{feff}a".into()))
+        );
         assert_eq!(
             p.add_option_by_name(["a", "zz"]),
             Err(ProblemError::UnknownItem("zz".into()))

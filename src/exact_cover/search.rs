@@ -303,6 +303,9 @@ impl Solver {
 
     /// Current number of options in the column of `item` (0-based); 0 once
     /// the item is covered.
+    ///
+    /// # Panics
+    /// If `item` is not an item of the matrix.
     pub fn item_len(&self, item: usize) -> usize {
         let slot = self.matrix.shape.slot[item];
         if self.links.is_covered(slot) {

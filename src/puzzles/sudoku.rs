@@ -692,9 +692,12 @@ pub mod encoding {
     }
 
     /// Adds the 4 side^2 Sudoku items and the side^3 placement options to
-    /// `problem` (which must be empty or hold only items numbered after
-    /// these, added later). Returns nothing: numbering follows the
-    /// functions above.
+    /// `problem`, which should be empty: the item and option numbers of the
+    /// functions above count from 0, so items of a variant go in after this
+    /// call (Sudominoku adds its domino items that way).
+    ///
+    /// # Panics
+    /// If `problem` already has an item named like a Sudoku item (`p1c1`).
     pub fn add_sudoku(problem: &mut Problem, box_size: usize) {
         let side = box_size * box_size;
         let names = [("p", "c"), ("r", "#"), ("c", "#"), ("b", "#")];

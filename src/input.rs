@@ -493,10 +493,16 @@ fn is_sudoku_line(line: &str) -> bool {
     matches!(line.chars().count(), 16 | 81 | 256 | 625) && !line.contains(char::is_whitespace)
 }
 
-/// A line made only of grid rules (`-`, `+`, `=`, `|`).
+/// A line made only of grid rules (`-`, `+`, `=`, `|`), possibly framed by
+/// `*` corners as Sudoku Explainer writes (`*-----------*`).
 fn is_separator(line: &str) -> bool {
-    !line.is_empty()
-        && line
+    let framed = line
+        .strip_prefix('*')
+        .and_then(|l| l.strip_suffix('*'))
+        .filter(|inner| inner.contains(['-', '=']));
+    let rule = framed.unwrap_or(line);
+    !rule.is_empty()
+        && rule
             .chars()
             .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
 }
@@ -1792,6 +1798,38 @@ mod tests {
             .map(|r| r.unwrap().puzzle.unwrap())
             .collect();
         assert_eq!(got, vec![(g16, Style::Rows)]);
+    }
+
+    /// Sudoku Explainer's frame (`*-----------*` above and below a pretty
+    /// grid) is a rule line, so the grid is one record; a line of `*` and
+    /// symbols is no rule.
+    #[test]
+    fn starred_frames_are_rules() {
+        let rows: Vec<String> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let r = std::str::from_utf8(r).unwrap();
+                format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..])
+            })
+            .collect();
+        let text = format!(
+            "*-----------*\n{}\n|---+---+---|\n{}\n|---+---+---|\n{}\n*-----------*\n",
+            rows[..3].join("\n"),
+            rows[3..6].join("\n"),
+            rows[6..].join("\n")
+        );
+        let got: Vec<_> = SudokuReader::new(text.as_bytes())
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].line, 2);
+        assert_eq!(
+            got[0].puzzle.as_ref().unwrap().0,
+            Grid::from_line(P).unwrap()
+        );
+        assert!(is_separator("*-----------*") && is_separator("*===*"));
+        assert!(!is_separator("*1-2*") && !is_separator("**"));
     }
 
     /// Kaggle-style CSV: a `quizzes,solutions` header, then the puzzle in

@@ -209,3 +209,46 @@ fn grid_answers_of_several_files_are_set_apart() {
     let twice = String::from_utf8(twice.stdout).unwrap();
     assert_eq!(twice, format!("{once}\n{once}"));
 }
+
+/// Titled grids answered with `--output line` (a title line above each
+/// one-line answer) read back as the same titled records: solving that
+/// output gives it again, and `dlx check` accepts it for the grids.
+#[test]
+fn titled_answers_in_line_style_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows: String = EASY
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let grids = dir.path().join("pe.txt");
+    std::fs::write(&grids, format!("Grid 01\n{rows}Grid 02\n{rows}")).unwrap();
+    let out = dlx()
+        .args(["solve", "--output", "line"])
+        .arg(&grids)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let answers = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        answers,
+        format!("Grid 01\n{EASY_SOLUTION}\n\nGrid 02\n{EASY_SOLUTION}\n")
+    );
+    let line = dir.path().join("pe.line");
+    std::fs::write(&line, &answers).unwrap();
+    dlx()
+        .arg("solve")
+        .arg(&line)
+        .assert()
+        .success()
+        .stderr("")
+        .stdout(answers.clone());
+    dlx()
+        .arg("check")
+        .arg(&grids)
+        .arg("--solutions")
+        .arg(&line)
+        .assert()
+        .success();
+}

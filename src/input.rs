@@ -1046,20 +1046,6 @@ impl<R: BufRead> SudokuReader<R> {
             {
                 continue;
             }
-            // A title of words (`Grid 01`) above a one-line puzzle is that
-            // puzzle's title: `--output line` writes the answers of titled
-            // grids so. A single word there (`short`) stays a bad record,
-            // as does a CSV line.
-            if is_title(trimmed)
-                && trimmed.contains(char::is_whitespace)
-                && !is_csv_like(trimmed)
-                && self.next_meaningful()?.is_some_and(is_sudoku_line)
-            {
-                if let Some(mut record) = self.read_record()? {
-                    record.title = Some(text.trim().to_string());
-                    return Ok(Some(record));
-                }
-            }
             let side = match grid_row_side(trimmed) {
                 Some(side) => side,
                 None => match self.side_after_bad_row(trimmed)? {
@@ -1630,8 +1616,8 @@ mod tests {
     }
 
     /// Project Euler 96's `sudoku.txt`: a `Grid NN` title above rows of
-    /// nine digits. The title stays with its grid, or with the one-line
-    /// puzzle under it; a title above neither is still a bad record.
+    /// nine digits. The title stays with its grid; a title with no grid
+    /// after it is still a bad record.
     #[test]
     fn titles_stay_with_their_grids() {
         let rows: String = Grid::from_line(P)
@@ -1642,9 +1628,7 @@ mod tests {
             .chunks(9)
             .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
             .collect();
-        let text = format!(
-            "Grid 01\n{rows}Grid 02 # rated\n{rows}Grid 03\n\n{P}\nshort\nGrid 04\nshort\n"
-        );
+        let text = format!("Grid 01\n{rows}Grid 02 # rated\n{rows}Grid 03\n\n{P}\nshort\n");
         let got: Vec<_> = SudokuReader::new(text.as_bytes())
             .map(|r| r.unwrap())
             .collect();
@@ -1657,10 +1641,9 @@ mod tests {
             vec![
                 (2, Some("Grid 01"), true),
                 (12, Some("Grid 02 # rated"), true),
-                (23, Some("Grid 03"), true),
+                (21, None, false),
+                (23, None, true),
                 (24, None, false),
-                (25, None, false),
-                (26, None, false),
             ]
         );
         assert_eq!(
@@ -1668,11 +1651,8 @@ mod tests {
             Grid::from_line(P).unwrap()
         );
         assert_eq!(got[0].puzzle.as_ref().unwrap().1, Style::Rows);
-        // A title above a one-line puzzle is its title (`--output line`
-        // writes titled answers so); above anything else it is a bad record.
-        assert_eq!(got[2].puzzle.as_ref().unwrap().1, Style::Line);
         assert_eq!(
-            got[4].puzzle.as_ref().unwrap_err(),
+            got[2].puzzle.as_ref().unwrap_err(),
             "not a puzzle line or a grid row"
         );
     }

@@ -225,8 +225,17 @@ fn solve_sudoku(
                 ),
             };
             if let Some(title) = title {
-                // Written back above the answer, as in the input.
-                outcome.text = format!("{}\n{}", crate::error::printable(title), outcome.text);
+                // Written back above the answer, as in the input; above a
+                // one-line answer as a `#` comment, so that answers in the
+                // line style read back as one-line puzzles (a title line
+                // above one would be a bad record).
+                let title = crate::error::printable(title);
+                let comment = if outcome.text.contains('\n') {
+                    ""
+                } else {
+                    "# "
+                };
+                outcome.text = format!("{comment}{title}\n{}", outcome.text);
             }
             outcome
         },

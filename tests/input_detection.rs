@@ -385,8 +385,12 @@ fn project_euler_titles_are_kept_and_checked() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        format!("Grid 01\n{EASY_SOLUTION}\n\nGrid 02\n{HARD_SOLUTION}\n")
+        format!("# Grid 01\n{EASY_SOLUTION}\n\n# Grid 02\n{HARD_SOLUTION}\n")
     );
+    // Answers in the line style read back as the same puzzles' answers.
+    let (code, again, err) = solve(&out, &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(again, format!("{EASY_SOLUTION}\n{HARD_SOLUTION}\n"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("p.txt"), &text).unwrap();
     // Default output (bare rows, as the input), lines, counts, verdicts.

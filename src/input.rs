@@ -632,12 +632,16 @@ fn has_puzzle_field(line: &str) -> bool {
     is_csv_like(line) && csv_fields(line).any(is_puzzle_field)
 }
 
+/// The shortest CSV field taken for a puzzle (a 4x4 has 16 symbols; a
+/// few may be missing from a damaged one).
+const MIN_PUZZLE_FIELD: usize = 12;
+
 /// A CSV field meant as a one-line puzzle: at least 12 characters, all of
 /// them letters, digits or blank-like marks (`.`, `_`, `*`, `-`, `?`), so
 /// a puzzle with a stray blank symbol is still taken (and reported).
 /// Times (`10:00`), prose and short ids are not.
 fn is_puzzle_field(field: &str) -> bool {
-    field.chars().count() >= 12
+    field.chars().count() >= MIN_PUZZLE_FIELD
         && field
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '*' | '-' | '?'))
@@ -852,8 +856,20 @@ impl<R: BufRead> SudokuReader<R> {
                 self.input.consume(BOM.len());
             }
         }
-        let line = read_line(&mut self.input, &mut self.buf)?;
+        let mut line = read_line(&mut self.input, &mut self.buf)?;
         self.line_no += 1;
+        // A CSV line is read for its puzzle field alone: a bad byte in
+        // another field (a name in Windows-1252) spoils nothing, and one in
+        // the puzzle field shows there as a bad symbol.
+        if let Some(Line::Bad(reason)) = &line {
+            let csv = self
+                .buf
+                .iter()
+                .any(|b| CSV_SEPARATORS.contains(&char::from(*b)));
+            if csv && !reason.starts_with(TOO_LONG) {
+                line = Some(Line::Text(String::from_utf8_lossy(&self.buf).into_owned()));
+            }
+        }
         Ok(line.map(|l| (self.line_no, l)))
     }
 
@@ -1008,11 +1024,17 @@ impl<R: BufRead> SudokuReader<R> {
                     return record(line_puzzle(puzzle));
                 }
                 if let Some((column, name)) = &self.csv_column {
-                    if csv_fields(trimmed).nth(*column).unwrap_or("").is_empty() {
+                    let field = csv_fields(trimmed).nth(*column).unwrap_or("");
+                    if field.is_empty() {
                         return record(Err(format!(
                             "the `{name}` column (field {}) is empty",
                             column + 1
                         )));
+                    }
+                    // As long as a puzzle but with odd characters (a byte
+                    // that was not UTF-8): the puzzle, reported precisely.
+                    if field.chars().count() >= MIN_PUZZLE_FIELD {
+                        return record(line_puzzle(field));
                     }
                 }
             }
@@ -1915,6 +1937,27 @@ mod tests {
         assert_eq!(
             puzzles(&format!("id,puzzle,solution\n1,,{solution}\n")),
             vec![(2, Err("the `puzzle` column (field 2) is empty".into()))]
+        );
+        // A byte that is not UTF-8 in a field never read spoils nothing;
+        // in the puzzle field it is a bad symbol there.
+        let mut latin1 =
+            format!("id;puzzle\n\u{1};{P}\n1;{}\u{2}{}\n", &P[..5], &P[6..]).into_bytes();
+        for b in latin1.iter_mut().filter(|b| **b < 3) {
+            *b = 0xc9;
+        }
+        let got: Vec<_> = SudokuReader::new(&latin1[..])
+            .map(|r| {
+                let r = r.unwrap();
+                (r.line, r.puzzle.map(|(g, _)| g))
+            })
+            .collect();
+        assert_eq!(got[0], (2, Ok(p.clone())));
+        assert_eq!(
+            got[1],
+            (
+                3,
+                Err("bad symbol `\u{fffd}` at cell 6 (row 1, column 6)".into())
+            )
         );
         // A one-column CSV file: its header, a puzzle column's name alone,
         // is no record, also further down; a name above no puzzle line is

@@ -365,7 +365,8 @@ pub fn detect(head: &str) -> Kind {
         // line of that name with options of it still fits Knuth's format.
         let sudoku_like = valid
             || row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
-            || is_puzzle_column_name(body);
+            || is_puzzle_column_name(body)
+            || csv_grid_row(body).is_some();
         // A line starting with `|` is Knuth's comment unless it is a bordered
         // grid row or rule, which has a second bar (`| 9 x 9 sudoku` is a
         // comment).
@@ -578,6 +579,18 @@ const CSV_SEPARATORS: [char; 3] = [',', ';', '\t'];
 /// quoted field.
 fn is_csv_like(line: &str) -> bool {
     line.contains(CSV_SEPARATORS) || line.starts_with('"')
+}
+
+/// If `line` is a row of a numeric grid written as CSV (`5,3,0,0,7,...`:
+/// as many fields as a grid has columns, each a number up to that side or
+/// `.`): the row with blanks between its cells instead.
+fn csv_grid_row(line: &str) -> Option<String> {
+    memchr::memchr2(b',', b';', line.as_bytes())?;
+    let fields: Vec<&str> = csv_fields(line).collect();
+    let side = fields.len();
+    box_size_of_side(side)?;
+    let cell = |f: &&str| *f == "." || f.parse::<u8>().is_ok_and(|v| usize::from(v) <= side);
+    fields.iter().all(cell).then(|| fields.join(" "))
 }
 
 /// The fields of a CSV line, blanks and double quotes trimmed. A
@@ -868,6 +881,16 @@ impl<R: BufRead> SudokuReader<R> {
                 .any(|b| CSV_SEPARATORS.contains(&char::from(*b)));
             if csv && !reason.starts_with(TOO_LONG) {
                 line = Some(Line::Text(String::from_utf8_lossy(&self.buf).into_owned()));
+            }
+        }
+        // A grid row of numbers between commas or semicolons (a spreadsheet
+        // saved as CSV) reads as a numeric grid row.
+        // (One byte scan rules out the usual line.)
+        if let Some(Line::Text(text)) = &mut line {
+            if memchr::memchr2(b',', b';', text.as_bytes()).is_some() {
+                if let Some(row) = csv_grid_row(strip_comment(text)) {
+                    *text = row;
+                }
             }
         }
         Ok(line.map(|l| (self.line_no, l)))
@@ -1820,6 +1843,38 @@ mod tests {
             .map(|r| r.unwrap().puzzle.unwrap())
             .collect();
         assert_eq!(got, vec![(g16, Style::Rows)]);
+    }
+
+    /// A grid saved from a spreadsheet as CSV (numbers between commas or
+    /// semicolons) is a numeric grid, also for detection when two of its
+    /// rows are alike (which Knuth's format would read as an option naming
+    /// the first line's item).
+    #[test]
+    fn csv_grid_rows_are_numeric_grid_rows() {
+        let grid: String = GRID
+            .lines()
+            .map(|row| format!("{}\n", row.split_whitespace().collect::<Vec<_>>().join(",")))
+            .collect();
+        let twice = format!(
+            "0,0,0,0,0,0,0,0,0\n{}",
+            grid.replacen(grid.lines().next().unwrap(), "0,0,0,0,0,0,0,0,0", 1,)
+        );
+        for text in [grid.clone(), grid.replace(',', ";"), twice] {
+            assert_eq!(detect(&text), Kind::Sudoku, "{text}");
+        }
+        let got: Vec<_> = SudokuReader::new(grid.as_bytes())
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(got.len(), 1);
+        let (g, style) = got[0].puzzle.as_ref().unwrap();
+        assert_eq!(*style, Style::Grid);
+        assert_eq!(
+            *g,
+            Grid::from_rows(&GRID.lines().collect::<Vec<_>>()).unwrap()
+        );
+        // A Kaggle line (two 81-digit fields) is no grid row.
+        assert_eq!(csv_grid_row(&format!("{P},{P}").replace('.', "0")), None);
+        assert_eq!(csv_grid_row("1,2,3,4,5,6,7,8,10"), None, "10 > 9");
     }
 
     /// Sudoku Explainer's frame (`*-----------*` above and below a pretty

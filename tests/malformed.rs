@@ -875,7 +875,8 @@ fn many_bad_records_keep_their_places() {
             }
             _ => {
                 input += &format!("{}?\n", &EASY[..80]);
-                let reason = "bad symbol `?` at cell 81 (row 9, column 9)";
+                let reason =
+                    "bad symbol `?` at cell 81 (row 9, column 9); blanks are `.`, `0` or `_`";
                 stdout += &format!("{}\n", invalid(reason));
                 stderr.push(format!("{line}: {reason}"));
             }

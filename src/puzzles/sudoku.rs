@@ -27,8 +27,9 @@ pub enum GridError {
     WrongLength(usize),
     /// A symbol that is neither a digit of this size nor a blank.
     #[error(
-        "bad symbol `{}` at cell {cell} (row {row}, column {col})",
-        crate::error::excerpt(symbol)
+        "bad symbol `{}` at cell {cell} (row {row}, column {col}){}",
+        crate::error::excerpt(symbol),
+        blank_hint(symbol)
     )]
     BadSymbol {
         /// The offending character or token.
@@ -93,6 +94,15 @@ pub enum GridError {
         /// (row, col), 0-based, of the second.
         second: (usize, usize),
     },
+}
+
+/// For a bad symbol that other tools use as a blank (`*`, `-`, `?`):
+/// which blanks are read here.
+fn blank_hint(symbol: &str) -> &'static str {
+    match symbol {
+        "*" | "-" | "?" => "; blanks are `.`, `0` or `_`",
+        _ => "",
+    }
 }
 
 /// A Sudoku grid of box size `n`: `n^2 x n^2` cells, 0 for a blank, else a
@@ -862,6 +872,19 @@ mod tests {
         let solved = s.grid.unwrap();
         assert_eq!(solved.to_line(), EASY_SOLUTION);
         solved.check_solution(&g).unwrap();
+    }
+
+    /// `*`, `-` and `?`, blanks in other tools, are bad symbols here whose
+    /// message says which blanks are read; other bad symbols get none.
+    #[test]
+    fn foreign_blanks_name_ours() {
+        for blank in ['*', '-', '?'] {
+            let line = format!("{blank}{}", &EASY[1..]);
+            let e = Grid::from_line(&line).unwrap_err().to_string();
+            assert!(e.ends_with("; blanks are `.`, `0` or `_`"), "{e}");
+        }
+        let e = Grid::from_line(&format!("x{}", &EASY[1..])).unwrap_err();
+        assert_eq!(e.to_string(), "bad symbol `x` at cell 1 (row 1, column 1)");
     }
 
     /// A puzzle with both `.` and `0` blanks and no top symbol looks

@@ -955,6 +955,31 @@ impl<R: BufRead> SudokuReader<R> {
         }
     }
 
+    /// Whether the next lines are rows of a 16x16 grid: the next two, or,
+    /// when `after_4x4` (the line before them, the grid's first row, is a
+    /// good 4x4 puzzle), the next 15, most of them no 4x4 puzzle. The
+    /// common 4x4 file stops at the first line: it is a 4x4 puzzle.
+    fn next_rows_of_16(&mut self, after_4x4: bool) -> io::Result<bool> {
+        let rows = if after_4x4 { 15 } else { 2 };
+        let mut puzzles_of_4 = 0;
+        for ahead in 0..rows {
+            let Some(next) = self.peek_text(ahead)? else {
+                return Ok(false);
+            };
+            // The 4x4 test first: it ends the common case at once.
+            if after_4x4 && is_valid_puzzle_line(next) {
+                puzzles_of_4 += 1;
+                if ahead == 0 || 2 * puzzles_of_4 >= rows {
+                    return Ok(false);
+                }
+            }
+            if grid_start_side(next) != Some(16) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// If `line` is the title of a grid that starts on the next line (with
     /// comment or rule lines between): the grid's first row, taken, with
     /// its line number and the grid's side. A damaged first row still
@@ -1063,15 +1088,16 @@ impl<R: BufRead> SudokuReader<R> {
             }
             if is_sudoku_line(trimmed) {
                 let puzzle = line_puzzle(trimmed);
-                // Sixteen symbols that are not a 4x4 puzzle start a 16x16
-                // grid of bare rows when the next two lines are such rows
-                // too (this one may be a damaged row of it); a bad line or
-                // two in a 4x4 file stay bad records of their own.
-                let grid_of_16 = puzzle.is_err()
-                    && trimmed.chars().count() == 16
-                    && is_damaged_row(trimmed, 16)
-                    && self.peek_text(0)?.and_then(grid_start_side) == Some(16)
-                    && self.peek_text(1)?.and_then(grid_start_side) == Some(16);
+                // Sixteen symbols start a 16x16 grid of bare rows when the
+                // next two lines are such rows too: this line if it is no
+                // 4x4 puzzle (it may be a damaged row of the grid); a good
+                // 4x4 puzzle (an empty first row, or one using only 1-4)
+                // only if the next 15 lines are such rows, most of them no
+                // 4x4 puzzle. A bad line or two in a 4x4 file stay bad
+                // records of their own.
+                let grid_of_16 = trimmed.chars().count() == 16
+                    && (puzzle.is_ok() || is_damaged_row(trimmed, 16))
+                    && self.next_rows_of_16(puzzle.is_ok())?;
                 if !grid_of_16 {
                     return record(puzzle);
                 }
@@ -1842,7 +1868,23 @@ mod tests {
         let got: Vec<_> = SudokuReader::new(g16.to_bare_rows().as_bytes())
             .map(|r| r.unwrap().puzzle.unwrap())
             .collect();
-        assert_eq!(got, vec![(g16, Style::Rows)]);
+        assert_eq!(got, vec![(g16.clone(), Style::Rows)]);
+        // ... also when the first row could be a 4x4 puzzle (empty, or only
+        // 1-4), since the next two rows cannot.
+        let mut first_blank = g16.clone();
+        (0..16).for_each(|c| first_blank.set(0, c, 0));
+        let text = first_blank.to_bare_rows();
+        assert!(text.starts_with(&format!("{}\n", ".".repeat(16))));
+        let got: Vec<_> = SudokuReader::new(text.as_bytes())
+            .map(|r| r.unwrap().puzzle.unwrap())
+            .collect();
+        assert_eq!(got, vec![(first_blank, Style::Rows)]);
+        // A 4x4 puzzle followed by a 4x4 puzzle stays one, whatever comes
+        // after.
+        let four = "1..4............";
+        let rows16: Vec<String> = g16.to_bare_rows().lines().map(String::from).collect();
+        let text = format!("{four}\n{four}\n{}\n{}\n", rows16[1], rows16[2]);
+        assert_eq!(records(&text).len(), 4);
     }
 
     /// A grid saved from a spreadsheet as CSV (numbers between commas or

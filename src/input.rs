@@ -91,16 +91,27 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
     }
     match std::str::from_utf8(buf) {
         Ok(s) => Ok(Some(Line::Text(s.to_string()))),
-        // A bad byte inside a `#` comment spoils nothing: the comment is
-        // dropped unread ([`strip_comment`]), so its bytes are kept lossily.
-        Err(e) if comment_start(buf).is_some_and(|p| p <= e.valid_up_to()) => {
-            Ok(Some(Line::Text(String::from_utf8_lossy(buf).into_owned())))
-        }
         Err(e) => Ok(Some(Line::Bad(format!(
             "not valid UTF-8 (byte {} of the line)",
             e.valid_up_to() + 1
         )))),
     }
+}
+
+/// Whether the bytes of `line` that are not UTF-8 spoil nothing, so that
+/// the line can be read lossily: they are inside a `#` comment, which is
+/// dropped unread ([`strip_comment`]), or the line is CSV, read for its
+/// puzzle field alone (a bad byte in another field, such as a name in
+/// Windows-1252, is never read; one in the puzzle field shows there as a
+/// bad symbol).
+fn bad_bytes_are_harmless(line: &[u8]) -> bool {
+    let first_bad = std::str::from_utf8(line)
+        .err()
+        .map_or(0, |e| e.valid_up_to());
+    comment_start(line).is_some_and(|p| p <= first_bad)
+        || line
+            .iter()
+            .any(|b| CSV_SEPARATORS.contains(&char::from(*b)))
 }
 
 /// Where the `#` comment of a line starts, in bytes, by the rule of
@@ -871,15 +882,8 @@ impl<R: BufRead> SudokuReader<R> {
         }
         let mut line = read_line(&mut self.input, &mut self.buf)?;
         self.line_no += 1;
-        // A CSV line is read for its puzzle field alone: a bad byte in
-        // another field (a name in Windows-1252) spoils nothing, and one in
-        // the puzzle field shows there as a bad symbol.
         if let Some(Line::Bad(reason)) = &line {
-            let csv = self
-                .buf
-                .iter()
-                .any(|b| CSV_SEPARATORS.contains(&char::from(*b)));
-            if csv && !reason.starts_with(TOO_LONG) {
+            if !reason.starts_with(TOO_LONG) && bad_bytes_are_harmless(&self.buf) {
                 line = Some(Line::Text(String::from_utf8_lossy(&self.buf).into_owned()));
             }
         }

@@ -887,6 +887,13 @@ impl<R: BufRead> SudokuReader<R> {
                 line = Some(Line::Text(String::from_utf8_lossy(&self.buf).into_owned()));
             }
         }
+        // A byte-order mark starting a later line is a file joined on
+        // (`cat a.txt b.txt`): as harmless as the first file's.
+        if let Some(Line::Text(text)) = &mut line {
+            if let Some(rest) = text.strip_prefix('\u{feff}') {
+                *text = rest.to_string();
+            }
+        }
         // A grid row of numbers between commas or semicolons (a spreadsheet
         // saved as CSV) reads as a numeric grid row.
         // (One byte scan rules out the usual line.)
@@ -1952,6 +1959,12 @@ mod tests {
             Grid::from_line(P).unwrap()
         );
         assert!(is_separator("*-----------*") && is_separator("*===*"));
+        // Files joined with `cat`: the second one's byte-order mark too.
+        let joined = format!("\u{feff}{P}\n\u{feff}{P}\n");
+        let got: Vec<_> = SudokuReader::new(joined.as_bytes())
+            .map(|r| r.unwrap())
+            .collect();
+        assert!(got.iter().all(|r| r.puzzle.is_ok()), "{got:?}");
         assert!(!is_separator("*1-2*") && !is_separator("**"));
     }
 

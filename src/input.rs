@@ -1959,13 +1959,19 @@ mod tests {
             Grid::from_line(P).unwrap()
         );
         assert!(is_separator("*-----------*") && is_separator("*===*"));
-        // Files joined with `cat`: the second one's byte-order mark too.
+        assert!(!is_separator("*1-2*") && !is_separator("**"));
+    }
+
+    /// Files joined with `cat`: the second one's byte-order mark is skipped
+    /// like the first one's.
+    #[test]
+    fn byte_order_marks_of_joined_files_are_skipped() {
         let joined = format!("\u{feff}{P}\n\u{feff}{P}\n");
         let got: Vec<_> = SudokuReader::new(joined.as_bytes())
             .map(|r| r.unwrap())
             .collect();
+        assert_eq!(got.len(), 2);
         assert!(got.iter().all(|r| r.puzzle.is_ok()), "{got:?}");
-        assert!(!is_separator("*1-2*") && !is_separator("**"));
     }
 
     /// Kaggle-style CSV: a `quizzes,solutions` header, then the puzzle in

@@ -596,8 +596,9 @@ fn is_csv_like(line: &str) -> bool {
 /// as many fields as a grid has columns, each a number up to that side or
 /// `.`): the row with blanks between its cells instead.
 fn csv_grid_row(line: &str) -> Option<String> {
+    // One byte scan rules out the usual line (this runs on every line).
     memchr::memchr2(b',', b';', line.as_bytes())?;
-    let fields: Vec<&str> = csv_fields(line).collect();
+    let fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
     let side = fields.len();
     box_size_of_side(side)?;
     let cell = |f: &&str| *f == "." || f.parse::<u8>().is_ok_and(|v| usize::from(v) <= side);
@@ -772,6 +773,11 @@ fn damaged_first_row_side(line: &str, next: &str) -> Option<usize> {
 /// `a b c d e f g h i` or `Grid 1 - 9 x 9 - 25 givens` is not a damaged row.
 fn is_damaged_row(line: &str, side: usize) -> bool {
     let (cells, symbols) = cells_and_symbols(line, side);
+    damaged(cells, symbols, side)
+}
+
+/// [`is_damaged_row`] on a row's counts of cells and symbols.
+fn damaged(cells: usize, symbols: usize, side: usize) -> bool {
     cells.abs_diff(side) <= 2 && 2 * symbols > cells
 }
 
@@ -781,7 +787,7 @@ fn is_damaged_row(line: &str, side: usize) -> bool {
 /// characters happen to be digits or blanks.
 fn is_typo_row(line: &str, side: usize) -> bool {
     let (cells, symbols) = cells_and_symbols(line, side);
-    cells - symbols <= 2 && is_damaged_row(line, side)
+    cells - symbols <= 2 && damaged(cells, symbols, side)
 }
 
 /// How many cells `line` has as a row of a grid of this side, and how many
@@ -887,21 +893,16 @@ impl<R: BufRead> SudokuReader<R> {
                 line = Some(Line::Text(String::from_utf8_lossy(&self.buf).into_owned()));
             }
         }
-        // A byte-order mark starting a later line is a file joined on
-        // (`cat a.txt b.txt`): as harmless as the first file's.
         if let Some(Line::Text(text)) = &mut line {
+            // A byte-order mark starting a later line is a file joined on
+            // (`cat a.txt b.txt`): as harmless as the first file's.
             if let Some(rest) = text.strip_prefix('\u{feff}') {
                 *text = rest.to_string();
             }
-        }
-        // A grid row of numbers between commas or semicolons (a spreadsheet
-        // saved as CSV) reads as a numeric grid row.
-        // (One byte scan rules out the usual line.)
-        if let Some(Line::Text(text)) = &mut line {
-            if memchr::memchr2(b',', b';', text.as_bytes()).is_some() {
-                if let Some(row) = csv_grid_row(strip_comment(text)) {
-                    *text = row;
-                }
+            // A grid row of numbers between commas or semicolons (a
+            // spreadsheet saved as CSV) reads as a numeric grid row.
+            if let Some(row) = csv_grid_row(text) {
+                *text = row;
             }
         }
         Ok(line.map(|l| (self.line_no, l)))

@@ -525,44 +525,57 @@ fn milliseconds(d: Duration) -> String {
     }
 }
 
-/// Reads a whole exact-cover input as text, a line at a time, never
-/// holding a line over [`input::MAX_LINE`] bytes: `Ok(Err((line, reason)))`
-/// names the first line that is too long or not UTF-8. A `|` comment line
-/// is never used, so a bad byte in one is kept lossily.
-pub fn read_text(mut input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
+/// Reads a whole input as text, a line at a time, never holding a line
+/// over [`input::MAX_LINE`] bytes. A line [`input::read_line`] cannot take
+/// goes to `bad` with its number, reason and (possibly cut) bytes, which
+/// gives the text to keep in its place or an error that ends the reading.
+fn read_bounded<E>(
+    mut input: impl BufRead,
+    mut bad: impl FnMut(usize, String, &[u8]) -> Result<String, E>,
+) -> io::Result<Result<String, E>> {
     let (mut text, mut buf, mut line_no) = (String::new(), Vec::new(), 0);
     while let Some(line) = input::read_line(&mut input, &mut buf)? {
         line_no += 1;
         match line {
             Line::Text(t) => text.push_str(&t),
-            Line::Bad(_) if buf.trim_ascii_start().starts_with(b"|") => {
-                text.push_str(&String::from_utf8_lossy(&buf))
-            }
-            Line::Bad(reason) => return Ok(Err((line_no, reason))),
+            Line::Bad(reason) => match bad(line_no, reason, &buf) {
+                Ok(kept) => text.push_str(&kept),
+                Err(e) => return Ok(Err(e)),
+            },
         }
         text.push('\n');
     }
     Ok(Ok(text))
 }
 
-/// Reads a whole Sudominoku input as text, a line at a time, never holding
-/// a line over [`input::MAX_LINE`] bytes. Bytes that are not UTF-8 become
-/// U+FFFD, so only the record holding them is reported (as a bad field on
-/// its own line), and a comment holding them is skipped as usual; a line
-/// too long becomes a [`sudominoku::UNREADABLE`] line, which spoils only
-/// its record. `dlx solve`, `check` and `bench` read such a file alike.
-pub fn read_lossy(mut input: impl BufRead) -> io::Result<String> {
-    let (mut text, mut buf) = (String::new(), Vec::new());
-    while let Some(line) = input::read_line(&mut input, &mut buf)? {
-        match line {
-            Line::Text(t) => text.push_str(&t),
-            Line::Bad(reason) if reason.starts_with(input::TOO_LONG) => {
-                text.push(sudominoku::UNREADABLE);
-                text.push_str(&reason);
-            }
-            Line::Bad(_) => text.push_str(&String::from_utf8_lossy(&buf)),
+/// Reads a whole exact-cover input as text ([`read_bounded`]):
+/// `Ok(Err((line, reason)))` names the first line that is too long or not
+/// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
+/// lossily.
+pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
+    read_bounded(input, |line, reason, bytes| {
+        if bytes.trim_ascii_start().starts_with(b"|") {
+            Ok(String::from_utf8_lossy(bytes).into_owned())
+        } else {
+            Err((line, reason))
         }
-        text.push('\n');
-    }
-    Ok(text)
+    })
+}
+
+/// Reads a whole Sudominoku input as text ([`read_bounded`]). Bytes that
+/// are not UTF-8 become U+FFFD, so only the record holding them is reported
+/// (as a bad field on its own line), and a comment holding them is skipped
+/// as usual; a line too long becomes a [`sudominoku::UNREADABLE`] line,
+/// which spoils only its record. `dlx solve`, `check` and `bench` read such
+/// a file alike.
+pub fn read_lossy(input: impl BufRead) -> io::Result<String> {
+    let text = read_bounded(input, |_, reason, bytes| {
+        Ok::<_, std::convert::Infallible>(if reason.starts_with(input::TOO_LONG) {
+            format!("{}{reason}", sudominoku::UNREADABLE)
+        } else {
+            String::from_utf8_lossy(bytes).into_owned()
+        })
+    })?;
+    // Every bad line is kept: there is no error to end the reading.
+    Ok(text.unwrap_or_else(|never| match never {}))
 }

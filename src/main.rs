@@ -464,6 +464,17 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
                 continue;
             }
         };
+        if summary.records == 0 {
+            // Not an error (a Baekjoon file may be just its terminating
+            // `0`), but an empty answer with status 0 should not leave
+            // anyone wondering whether the file was read at all.
+            out.flush()?;
+            writeln!(
+                stderr,
+                "{name}: note: no puzzles in this input (it is empty or holds only \
+                 blank lines, comments or a terminator)"
+            )?;
+        }
         if args.stats {
             out.flush()?;
             write!(stderr, "{}", summary.report(&name, options.threads))?;

@@ -171,7 +171,27 @@ fn stdin_delivered_in_pieces_is_detected_the_same() {
 #[test]
 fn a_lone_zero_is_an_empty_sudominoku_input() {
     let (code, out, err) = solve("0\n", &[]);
-    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(
+        err.starts_with("input.txt: note: no puzzles in this input"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_input_without_puzzles_is_noted() {
+    for input in ["", "\n\n", "# only a comment\n"] {
+        let (code, out, err) = solve(input, &[]);
+        assert_eq!((code, out.as_str()), (0, ""), "{input:?}");
+        assert_eq!(
+            err.lines().collect::<Vec<_>>(),
+            [
+                "input.txt: note: no puzzles in this input (it is empty or holds only blank \
+              lines, comments or a terminator)"
+            ],
+            "{input:?}"
+        );
+    }
 }
 
 #[test]

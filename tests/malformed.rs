@@ -57,6 +57,10 @@ struct Case {
     code: i32,
 }
 
+/// The stderr note for an input without records (after `input.txt:`).
+const NO_PUZZLES: &str = " note: no puzzles in this input (it is empty or holds only blank lines, \
+                          comments or a terminator)";
+
 fn invalid(reason: &str) -> String {
     format!("! invalid: {reason}")
 }
@@ -328,10 +332,10 @@ fn cases() -> Vec<Case> {
             code: 1,
         },
         Case {
-            name: "empty file: no records, no output".into(),
+            name: "empty file: no records, no output, a note".into(),
             args: vec![],
             input: vec![],
-            stderr: vec![],
+            stderr: vec![NO_PUZZLES.into()],
             stdout: String::new(),
             code: 0,
         },
@@ -339,7 +343,7 @@ fn cases() -> Vec<Case> {
             name: "only comments and blank lines: no records".into(),
             args: vec![],
             input: b"# nothing here\n\n   \n# still nothing\n".to_vec(),
-            stderr: vec![],
+            stderr: vec![NO_PUZZLES.into()],
             stdout: String::new(),
             code: 0,
         },

@@ -293,7 +293,6 @@ pub fn check_sudominoku_with_budget(
     max_solutions: Option<u64>,
     node_budget: u64,
 ) -> Result<CheckReport, CheckError> {
-    let text = crate::solve::read_lossy(puzzles)?;
     let mut answers = Answers {
         name: answers_name.to_string(),
         input: answers,
@@ -302,7 +301,8 @@ pub fn check_sudominoku_with_budget(
     };
     let mut report = CheckReport::default();
     let mut solver = NaiveSudominoku::new();
-    for (k, record) in sudominoku::parse(&text).records.into_iter().enumerate() {
+    for (k, record) in crate::solve::sudominoku_records(puzzles).enumerate() {
+        let record = record?;
         let puzzle_line = match &record.puzzle {
             Ok(_) => record.line,
             Err(e) => e.line,

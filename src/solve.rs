@@ -271,30 +271,24 @@ fn solve_sudominoku(
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
     sudominoku_solver(options.solver)?;
-    let text = read_lossy(input)?;
-    let parsed = sudominoku::parse(&text);
-    if parsed.missing_terminator {
-        writeln!(
-            sinks.err,
-            "{file}:{}: warning: the input ends without the `0` line; the puzzles read are solved",
-            text.lines().count().max(1)
-        )?;
-    }
-    let jobs = parsed.records.into_iter().enumerate().map(|(k, record)| {
-        let line = match &record.puzzle {
-            Ok(_) => record.line,
-            Err(e) => e.line,
-        };
-        Ok(Job {
-            line,
-            task: Ok((k + 1, record.puzzle.map_err(|e| e.reason))),
+    let mut records = sudominoku_records(input);
+    let jobs = records.by_ref().enumerate().map(|(k, record)| {
+        record.map(|record| {
+            let line = match &record.puzzle {
+                Ok(_) => record.line,
+                Err(e) => e.line,
+            };
+            Job {
+                line,
+                task: Ok((k + 1, record.puzzle.map_err(|e| e.reason))),
+            }
         })
     });
     let config = Config {
         threads: options.threads,
         ..Config::default()
     };
-    batch::run(
+    let summary = batch::run(
         jobs,
         config,
         || sudominoku_solver(options.solver).expect("checked above"),
@@ -321,7 +315,15 @@ fn solve_sudominoku(
             outcome
         },
         |outcome| emit(file, outcome, sinks),
-    )
+    )?;
+    if records.missing_terminator() {
+        writeln!(
+            sinks.err,
+            "{file}:{}: warning: the input ends without the `0` line; the puzzles read are solved",
+            records.lines_read()
+        )?;
+    }
+    Ok(summary)
 }
 
 /// `unique`, `multiple` or `none` for a count capped at 2.
@@ -525,57 +527,72 @@ fn milliseconds(d: Duration) -> String {
     }
 }
 
-/// Reads a whole input as text, a line at a time, never holding a line
-/// over [`input::MAX_LINE`] bytes. A line [`input::read_line`] cannot take
-/// goes to `bad` with its number, reason and (possibly cut) bytes, which
-/// gives the text to keep in its place or an error that ends the reading.
-fn read_bounded<E>(
+/// An input's lines, read one at a time, never holding a line over
+/// [`input::MAX_LINE`] bytes. A line [`input::read_line`] cannot take goes
+/// to `bad` with its number, reason and (possibly cut) bytes, which gives
+/// the text to use in its place or an error for the caller.
+fn bounded_lines<E>(
     mut input: impl BufRead,
     mut bad: impl FnMut(usize, String, &[u8]) -> Result<String, E>,
-) -> io::Result<Result<String, E>> {
-    let (mut text, mut buf, mut line_no) = (String::new(), Vec::new(), 0);
-    while let Some(line) = input::read_line(&mut input, &mut buf)? {
+) -> impl Iterator<Item = io::Result<Result<String, E>>> {
+    let (mut buf, mut line_no) = (Vec::new(), 0);
+    std::iter::from_fn(move || {
+        let line = match input::read_line(&mut input, &mut buf) {
+            Ok(Some(line)) => line,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
         line_no += 1;
-        match line {
-            Line::Text(t) => text.push_str(&t),
-            Line::Bad(reason) => match bad(line_no, reason, &buf) {
-                Ok(kept) => text.push_str(&kept),
-                Err(e) => return Ok(Err(e)),
-            },
+        Some(Ok(match line {
+            Line::Text(text) => Ok(text),
+            Line::Bad(reason) => bad(line_no, reason, &buf),
+        }))
+    })
+}
+
+/// Reads a whole exact-cover input as text ([`bounded_lines`]):
+/// `Ok(Err((line, reason)))` names the first line that is too long or not
+/// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
+/// lossily.
+pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
+    let mut text = String::new();
+    let lines = bounded_lines(input, |line, reason, bytes| {
+        if bytes.trim_ascii_start().starts_with(b"|") {
+            Ok(String::from_utf8_lossy(bytes).into_owned())
+        } else {
+            Err((line, reason))
+        }
+    });
+    for line in lines {
+        match line? {
+            Ok(line) => text.push_str(&line),
+            Err(bad) => return Ok(Err(bad)),
         }
         text.push('\n');
     }
     Ok(Ok(text))
 }
 
-/// Reads a whole exact-cover input as text ([`read_bounded`]):
-/// `Ok(Err((line, reason)))` names the first line that is too long or not
-/// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
-/// lossily.
-pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
-    read_bounded(input, |line, reason, bytes| {
-        if bytes.trim_ascii_start().starts_with(b"|") {
-            Ok(String::from_utf8_lossy(bytes).into_owned())
-        } else {
-            Err((line, reason))
-        }
-    })
-}
-
-/// Reads a whole Sudominoku input as text ([`read_bounded`]). Bytes that
-/// are not UTF-8 become U+FFFD, so only the record holding them is reported
-/// (as a bad field on its own line), and a comment holding them is skipped
-/// as usual; a line too long becomes a [`sudominoku::UNREADABLE`] line,
-/// which spoils only its record. `dlx solve`, `check` and `bench` read such
-/// a file alike.
-pub fn read_lossy(input: impl BufRead) -> io::Result<String> {
-    let text = read_bounded(input, |_, reason, bytes| {
+/// The Sudominoku records of an input, read a line at a time
+/// ([`bounded_lines`]) and a record at a time
+/// ([`sudominoku::RecordReader`]): memory stays bounded whatever the size of
+/// the file. Bytes that are not UTF-8 become U+FFFD, so only the record
+/// holding them is reported (as a bad field on its own line), and a comment
+/// holding them is skipped as usual; a line too long becomes a
+/// [`sudominoku::UNREADABLE`] line, which spoils only its record. `dlx
+/// solve`, `check` and `bench` read such a file alike.
+pub fn sudominoku_records(
+    input: impl BufRead,
+) -> sudominoku::RecordReader<impl Iterator<Item = io::Result<String>>> {
+    let lines = bounded_lines(input, |_, reason, bytes| {
         Ok::<_, std::convert::Infallible>(if reason.starts_with(input::TOO_LONG) {
             format!("{}{reason}", sudominoku::UNREADABLE)
         } else {
             String::from_utf8_lossy(bytes).into_owned()
         })
-    })?;
+    });
     // Every bad line is kept: there is no error to end the reading.
-    Ok(text.unwrap_or_else(|never| match never {}))
+    sudominoku::RecordReader::new(
+        lines.map(|line| line.map(|l| l.unwrap_or_else(|never| match never {}))),
+    )
 }

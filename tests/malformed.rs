@@ -706,11 +706,13 @@ fn cases() -> Vec<Case> {
         name: "sudominoku: truncated-eof.txt (input ends inside a puzzle, no `0`)".into(),
         args: vec![],
         input: format!("{good1}{teof}").into_bytes(),
+        // The warning comes last: the input is read as it is solved, and
+        // only its end shows the `0` is missing.
         stderr: vec![
+            format!("{last}: {reason}"),
             format!(
                 "{last}: warning: the input ends without the `0` line; the puzzles read are solved"
             ),
-            format!("{last}: {reason}"),
         ],
         stdout: format!("Puzzle 1\n{sol1}Puzzle 2\n{}\n", invalid(reason)),
         code: 1,

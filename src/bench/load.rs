@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use crate::input::{self, Kind, SudokuReader};
 use crate::puzzles::sudoku::Grid;
 use crate::puzzles::sudominoku;
-use crate::solve::read_lossy;
+use crate::solve::sudominoku_records;
 
 /// The valid puzzles of one input.
 #[derive(Debug, Clone)]
@@ -72,10 +72,10 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
             ))
         }
         Kind::Sudominoku => {
-            let text =
-                read_lossy(input).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
             let mut puzzles = Vec::new();
-            for record in sudominoku::parse(&text).records.into_iter().take(limit) {
+            for record in sudominoku_records(input).take(limit) {
+                let record =
+                    record.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
                 set.records += 1;
                 match record.puzzle {
                     Ok(p) => {

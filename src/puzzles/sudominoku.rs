@@ -17,8 +17,9 @@
 //! Positions are written as a row letter `A`-`I` and a column digit `1`-`9`
 //! (`B2` is row 2, column 2). Boxes are numbered 1-9 in reading order.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::fmt;
+use std::io;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -497,7 +498,7 @@ fn unreadable(line: &str) -> Option<String> {
     line.strip_prefix(UNREADABLE).map(str::to_string)
 }
 
-/// Reads a whole Baekjoon 4574 input: puzzles, each a count line `N`, `N`
+/// Reads a whole Baekjoon 4574 input held in memory: puzzles, each a count line `N`, `N`
 /// domino lines `U LU V LV` and a line of nine positions (the singles
 /// 1..9), until a line `0`.
 ///
@@ -531,86 +532,220 @@ fn unreadable(line: &str) -> Option<String> {
 ///    nothing after the `0` is read as a puzzle.
 pub fn parse(text: &str) -> Parsed {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.trim()))
-        // Blank lines and `#` comment lines (as in every other input kind)
-        // are not part of any record.
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let last_line = text.lines().count().max(1);
-    let mut records = Vec::new();
-    let mut i = 0;
-    let missing_terminator = loop {
-        let Some(&(line, head)) = lines.get(i) else {
-            break true;
-        };
+    let mut reader = RecordReader::new(text.lines().map(|l| Ok(l.to_string())));
+    let records = reader
+        .by_ref()
+        .collect::<io::Result<Vec<_>>>()
+        .unwrap_or_else(|_| unreachable!("reading a string cannot fail"));
+    Parsed {
+        records,
+        missing_terminator: reader.missing_terminator(),
+    }
+}
+
+/// [`parse`] a record at a time, from an input's lines (without their line
+/// ends; a byte-order mark already gone), holding only the record being
+/// read: a file of a million puzzles is read in constant memory. Yields
+/// exactly the records [`parse`] would, in order, and stops at the first
+/// error of `lines`.
+pub struct RecordReader<I> {
+    lines: Window<I>,
+    /// Index (among the meaningful lines) where the next record starts.
+    next: usize,
+    /// Whether the input was read to its end or its `0`.
+    done: bool,
+    missing_terminator: bool,
+}
+
+impl<I: Iterator<Item = io::Result<String>>> RecordReader<I> {
+    /// A reader of the lines `lines`, numbered from 1.
+    pub fn new(lines: I) -> Self {
+        RecordReader {
+            lines: Window {
+                source: lines,
+                held: VecDeque::new(),
+                start: 0,
+                lines_read: 0,
+                ended: false,
+            },
+            next: 0,
+            done: false,
+            missing_terminator: false,
+        }
+    }
+
+    /// Whether the input ended without its `0` line (known once the reader
+    /// has returned `None`).
+    pub fn missing_terminator(&self) -> bool {
+        self.missing_terminator
+    }
+
+    /// Lines read so far, blank and comment lines included: once the reader
+    /// has returned `None` without a `0`, the number of the input's last
+    /// line.
+    pub fn lines_read(&self) -> usize {
+        self.lines.lines_read.max(1)
+    }
+
+    /// The next record, or `None` at the end of the input (its `0` line or
+    /// the input's last line).
+    fn read_record(&mut self) -> io::Result<Option<Record>> {
+        let i = self.next;
+        let w = &mut self.lines;
+        w.forget_before(i);
+        if !w.load(i)? {
+            self.missing_terminator = true;
+            return Ok(None);
+        }
+        let (line, head) = w.at(i);
         let error = |reason: String| Record {
             line,
             puzzle: Err(RecordError { line, reason }),
         };
-        if let Some(reason) = unreadable(head) {
-            records.push(error(reason));
-            i = skip_to_count(&lines, i + 1);
-            continue;
-        }
-        let n = match count_value(head).map(check_count) {
-            Some(Ok(n)) => n,
-            None => {
-                records.push(error(format!(
+        let error = if let Some(reason) = unreadable(head) {
+            error(reason)
+        } else {
+            match count_value(head).map(check_count) {
+                Some(Ok(n)) => return self.read_puzzle(i, n).map(Some),
+                None => error(format!(
                     "expected the number of placed dominoes (or 0 to end), found \"{}\"",
                     excerpt(head)
-                )));
-                i = skip_to_count(&lines, i + 1);
-                continue;
-            }
-            Some(Err(_)) if count_value(head) == Some(0) => {
-                let after = lines.get(i + 1);
-                if let Some(&(at, text)) = after {
-                    records.push(Record {
-                        line: at,
-                        puzzle: Err(RecordError {
-                            line: at,
-                            reason: format!(
-                                "found {} after the terminating 0 on line {line}: \
-                                 the 0 ends the input, nothing after it is read",
-                                unreadable(text).map_or_else(
-                                    || format!("\"{}\"", excerpt(text)),
-                                    |reason| format!("a line it could not read ({reason})")
-                                )
-                            ),
-                        }),
-                    });
-                }
-                break false;
-            }
-            Some(Err(_)) => {
+                )),
+                Some(Err(_)) if count_value(head) == Some(0) => return self.after_terminator(i),
                 // Named as written: the value saturates at the i64 range.
-                records.push(error(format!(
+                Some(Err(_)) => error(format!(
                     "number of placed dominoes {} is out of range ({MIN_PLACED} to {MAX_PLACED})",
-                    excerpt(head.trim())
-                )));
-                i = skip_to_count(&lines, i + 1);
-                continue;
+                    excerpt(head)
+                )),
             }
         };
+        self.next = self.lines.skip_to_count(i + 1)?;
+        Ok(Some(error))
+    }
+
+    /// The record of the count line `i` giving `n` dominoes.
+    fn read_puzzle(&mut self, i: usize, n: usize) -> io::Result<Record> {
+        let w = &mut self.lines;
         let mut end = i + 1;
-        while end < lines.len() && end <= i + n + 1 && count_value(lines[end].1).is_none() {
+        while end <= i + n + 1 && w.load(end)? && count_value(w.at(end).1).is_none() {
             end += 1;
         }
-        let body = &lines[i + 1..end];
-        let stopper = lines.get(end).filter(|_| body.len() < n + 1).copied();
-        let mut puzzle = parse_body(n, body, stopper, last_line);
+        // A short body stopped at a count line or the input's end, both
+        // read already; a full one needs nothing past it, so a record is
+        // answered as soon as its last line arrives.
+        let short = end - (i + 1) < n + 1;
+        let has_stopper = short && w.load(end)?;
+        let last_line = w.lines_read.max(1);
+        let line = w.at(i).0;
+        let body: Vec<(usize, &str)> = (i + 1..end).map(|k| w.at(k)).collect();
+        let stopper = has_stopper.then(|| w.at(end));
+        let mut puzzle = parse_body(n, &body, stopper, last_line);
         if let Err(e) = &mut puzzle {
-            end = count_too_small(&lines, n, end, e);
+            end = count_too_small(w, n, end, e)?;
         }
-        records.push(Record { line, puzzle });
-        i = end;
-    };
-    Parsed {
-        records,
-        missing_terminator,
+        self.next = end;
+        Ok(Record { line, puzzle })
+    }
+
+    /// After the `0` line `i`: only blank lines and comments may follow; the
+    /// first other line is one error record, and the input ends.
+    fn after_terminator(&mut self, i: usize) -> io::Result<Option<Record>> {
+        self.done = true;
+        let w = &mut self.lines;
+        if !w.load(i + 1)? {
+            return Ok(None);
+        }
+        let ((line, _), (at, text)) = (w.at(i), w.at(i + 1));
+        Ok(Some(Record {
+            line: at,
+            puzzle: Err(RecordError {
+                line: at,
+                reason: format!(
+                    "found {} after the terminating 0 on line {line}: \
+                     the 0 ends the input, nothing after it is read",
+                    unreadable(text).map_or_else(
+                        || format!("\"{}\"", excerpt(text)),
+                        |reason| format!("a line it could not read ({reason})")
+                    )
+                ),
+            }),
+        }))
+    }
+}
+
+impl<I: Iterator<Item = io::Result<String>>> Iterator for RecordReader<I> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let record = self.read_record();
+        if !matches!(record, Ok(Some(_))) {
+            self.done = true;
+        }
+        record.transpose()
+    }
+}
+
+/// The meaningful lines of an input (not blank, not `#` comments), trimmed
+/// and numbered, read on demand and forgotten once behind the record being
+/// read. Indices count meaningful lines from the start of the input.
+struct Window<I> {
+    source: I,
+    /// Lines from index `start` on, each with its 1-based line number.
+    held: VecDeque<(usize, String)>,
+    start: usize,
+    /// Lines taken from `source`, blank and comment lines included.
+    lines_read: usize,
+    /// Whether `source` is exhausted.
+    ended: bool,
+}
+
+impl<I: Iterator<Item = io::Result<String>>> Window<I> {
+    /// Reads up to line `k` (not before `start`); whether it exists.
+    fn load(&mut self, k: usize) -> io::Result<bool> {
+        debug_assert!(k >= self.start);
+        while self.held.len() <= k - self.start && !self.ended {
+            match self.source.next() {
+                None => self.ended = true,
+                Some(line) => {
+                    let line = line?;
+                    self.lines_read += 1;
+                    // Blank lines and `#` comment lines (as in every other
+                    // input kind) are not part of any record.
+                    let text = line.trim();
+                    if !text.is_empty() && !text.starts_with('#') {
+                        self.held.push_back((self.lines_read, text.to_string()));
+                    }
+                }
+            }
+        }
+        Ok(k - self.start < self.held.len())
+    }
+
+    /// Line `k`, already [`load`](Self::load)ed.
+    fn at(&self, k: usize) -> (usize, &str) {
+        let (line, text) = &self.held[k - self.start];
+        (*line, text)
+    }
+
+    /// Drops the lines before `k`.
+    fn forget_before(&mut self, k: usize) {
+        let n = k.saturating_sub(self.start).min(self.held.len());
+        self.held.drain(..n);
+        self.start += n;
+    }
+
+    /// The index of the first line at or after `from` holding a single
+    /// integer (or the end), forgetting the lines skipped.
+    fn skip_to_count(&mut self, from: usize) -> io::Result<usize> {
+        let mut k = from;
+        while self.load(k)? && count_value(self.at(k).1).is_none() {
+            k += 1;
+            self.forget_before(k);
+        }
+        Ok(k)
     }
 }
 
@@ -623,21 +758,21 @@ const SINGLES_ARE_A_DOMINO: &str = "expected the line of 9 singles, found a domi
 /// small): the extra dominoes and the singles after them join the puzzle,
 /// as one bad record that says so, rather than each becoming a record of
 /// its own. Returns where the puzzle ends.
-fn count_too_small(
-    lines: &[(usize, &str)],
+fn count_too_small<I: Iterator<Item = io::Result<String>>>(
+    lines: &mut Window<I>,
     n: usize,
     mut end: usize,
     error: &mut RecordError,
-) -> usize {
+) -> io::Result<usize> {
     if error.reason != SINGLES_ARE_A_DOMINO {
-        return end;
+        return Ok(end);
     }
     let start = end;
-    while end < lines.len() && is_domino_shaped(lines[end].1) {
+    while lines.load(end)? && is_domino_shaped(lines.at(end).1) {
         end += 1;
     }
     let more = end - start + 1;
-    if end < lines.len() && count_value(lines[end].1).is_none() {
+    if lines.load(end)? && count_value(lines.at(end).1).is_none() {
         end += 1;
     }
     error.reason = format!(
@@ -645,7 +780,7 @@ fn count_too_small(
         if more == 1 { "" } else { "s" },
         if more == 1 { "s" } else { "" },
     );
-    end
+    Ok(end)
 }
 
 /// Whether `line` has the shape of a placed domino (`U LU V LV`): four
@@ -655,13 +790,6 @@ fn is_domino_shaped(line: &str) -> bool {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let number = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
     fields.len() == 4 && number(fields[0]) && number(fields[2])
-}
-
-/// The index of the first line at or after `from` holding a single integer.
-fn skip_to_count(lines: &[(usize, &str)], from: usize) -> usize {
-    (from..lines.len())
-        .find(|&k| count_value(lines[k].1).is_some())
-        .unwrap_or(lines.len())
 }
 
 /// Reads the `n` domino lines and the singles line of one record. `body`
@@ -1661,6 +1789,34 @@ mod tests {
             ))
         );
         assert!(!parse(&text).missing_terminator);
+    }
+
+    #[test]
+    fn the_record_reader_streams() {
+        // A record comes out as soon as its lines are read: the source
+        // fails right after the first puzzle, and that puzzle is still
+        // given before the error.
+        let first_puzzle = OWN.lines().take(12).map(|l| Ok(l.to_string()));
+        let failing = std::iter::once(Err(io::Error::other("disk gone")));
+        let mut reader = RecordReader::new(first_puzzle.chain(failing));
+        let record = reader.next().unwrap().unwrap();
+        assert_eq!(record.line, 1);
+        assert!(record.puzzle.is_ok(), "{:?}", record.puzzle);
+        assert_eq!(reader.next().unwrap().unwrap_err().to_string(), "disk gone");
+        assert!(reader.next().is_none());
+        // Lines far behind the record being read are not kept: a long run of
+        // junk between puzzles is one record, read in constant space.
+        let junk = (0..100_000).map(|k| format!("junk {k}"));
+        let lines = std::iter::once("x".to_string())
+            .chain(junk)
+            .chain(OWN.lines().map(str::to_string))
+            .map(Ok);
+        let mut reader = RecordReader::new(lines);
+        let bad = reader.next().unwrap().unwrap();
+        assert_eq!(bad.line, 1);
+        assert!(reader.lines.held.len() < 50, "{}", reader.lines.held.len());
+        let good = reader.next().unwrap().unwrap();
+        assert_eq!((good.line, good.puzzle.is_ok()), (100_002, true));
     }
 
     #[test]

@@ -439,7 +439,11 @@ pub fn detect(head: &str) -> Kind {
     }
     let names_items = items.is_some_and(|(line, _)| {
         let words: Vec<&str> = line.split_whitespace().collect();
-        words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+        // A first line of more distinct words than any grid row has cells
+        // (64) names items even if they are all numbers: it may be an item
+        // line cut short by the read-ahead.
+        (words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+            || (words.len() > 64 && distinct_words(words.iter().copied()).is_some()))
             && !words.iter().any(|w| is_sudoku_line(w))
             && (words.len() > 1 || knuth > 1)
     });
@@ -1395,6 +1399,13 @@ mod tests {
         // ... but a lone line of numbers, or a stray option, is not enough.
         assert_eq!(detect("1 2 3 4 5\n"), Kind::Sudoku);
         assert_eq!(detect("1 2 3 4 5\n1 6\n"), Kind::Sudoku);
+        // A numbered item line longer than the read-ahead arrives cut short,
+        // with no option line after it: more distinct numbers than a grid
+        // row has cells still name items.
+        let items: Vec<String> = (1..=100).map(|k| k.to_string()).collect();
+        assert_eq!(detect(&items.join(" ")), Kind::Xc);
+        let row: Vec<String> = (1..=100).map(|k| (k % 10).to_string()).collect();
+        assert_eq!(detect(&row.join(" ")), Kind::Sudoku);
     }
 
     /// Baekjoon 2580's example grid.

@@ -657,10 +657,10 @@ fn cases() -> Vec<Case> {
             "no item line: the file has only comments or blank lines",
         ),
         knuth_case(
-            "item line naming no items",
-            "| c\n |\na\n",
-            2,
-            "the item line names no items",
+            "an indented `|` line is a comment (as in Knuth's DLX1)",
+            "| c\n |\na\nb\n",
+            4,
+            "unknown item `b`",
         ),
         knuth_case(
             "colors (DLX2)",

@@ -53,7 +53,8 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.trim_end_matches('\r');
-        if line.starts_with('|') || line.trim().is_empty() {
+        // As in Knuth's DLX1, blanks before the `|` of a comment are skipped.
+        if line.trim_start().starts_with('|') || line.trim().is_empty() {
             continue;
         }
         if !items_seen {
@@ -179,6 +180,14 @@ mod tests {
     }
 
     #[test]
+    fn indented_comments_are_comments() {
+        // Knuth's DLX1 skips blanks before looking for the comment's `|`.
+        let xc = parse("  | before\na b\n\t| between\na\n   |\nb\n", "i").unwrap();
+        assert_eq!(write(&xc.problem), "a b\na\nb\n");
+        assert_eq!(xc.option_lines, vec![4, 6]);
+    }
+
+    #[test]
     fn errors_name_file_and_line() {
         let cases = [
             ("a b\n| c\na z\n", "f:3: unknown item `z`"),
@@ -194,7 +203,10 @@ mod tests {
                 "",
                 "f:1: no item line: the file has only comments or blank lines",
             ),
-            ("|c\n |\n", "f:2: the item line names no items"),
+            (
+                "|c\n |\n",
+                "f:2: no item line: the file has only comments or blank lines",
+            ),
             (
                 "a b\na:red b\n",
                 "f:2: `a:red`: colors (item:color, DLX2) are not supported",

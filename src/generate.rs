@@ -274,16 +274,28 @@ pub struct Rating {
     /// Guesses of the bitmask solver: cells it filled while they still had
     /// two or more candidates. 0 means naked singles alone solve it.
     pub bitmask_guesses: u64,
+    /// Whether each figure (dlx, bitmask) is only a lower bound: its search
+    /// ran out of [`RATE_NODE_BUDGET`].
+    pub bounded: (bool, bool),
 }
 
-/// Rates `puzzle` by search effort (see [`Rating`]).
+/// Search nodes each solver may use to rate one puzzle of 16x16 or larger
+/// (the bitmask solver can need billions on a minimal 25x25 puzzle); a
+/// rating cut short is a lower bound ([`Rating::bounded`]).
+pub const RATE_NODE_BUDGET: u64 = 10_000_000;
+
+/// Rates `puzzle` by search effort (see [`Rating`]). For 16x16 and larger
+/// each search stops after [`RATE_NODE_BUDGET`] nodes.
 pub fn rate(puzzle: &Grid) -> Rating {
-    let s = DlxSudoku::new().solve(puzzle, Limits::solutions(2));
+    let limits = Limits::solutions(2)
+        .with_max_nodes((puzzle.box_size() >= 4).then_some(RATE_NODE_BUDGET));
+    let s = DlxSudoku::new().solve(puzzle, limits);
     let mut bitmask = BitmaskSudoku::new();
-    bitmask.solve(puzzle, Limits::solutions(2));
+    let b = bitmask.solve(puzzle, limits);
     Rating {
         dlx_nodes: s.nodes,
         bitmask_guesses: bitmask.last_guesses(),
+        bounded: (s.end.is_limit(), b.end.is_limit()),
     }
 }
 

@@ -61,7 +61,7 @@ fn prints_machine_facts_and_a_table_per_file() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("machine: "), "{text}");
     assert!(text.contains(" build"), "{text}");
-    assert!(text.contains("node budget per puzzle: dlx none, bitmask none, naive 10000000"));
+    assert!(text.contains("node budget per puzzle: dlx none, bitmask 10000000, naive 10000000"));
     assert!(
         text.contains("sudoku, 20 puzzles (21 records read)"),
         "{text}"

@@ -73,11 +73,13 @@ impl Default for Config {
 
 impl Config {
     /// The node budget of one solver: `--node-limit` if given, otherwise
-    /// none, except [`NAIVE_DEFAULT_NODE_LIMIT`] for the naive solver.
+    /// none for dlx, [`NAIVE_DEFAULT_NODE_LIMIT`] for the backtracking solvers.
     pub fn budget(&self, solver: SolverKind) -> Option<u64> {
         self.node_limit.or(match solver {
-            SolverKind::Naive => Some(NAIVE_DEFAULT_NODE_LIMIT),
-            SolverKind::Dlx | SolverKind::Bitmask => None,
+            // Backtracking without exact cover can need billions of nodes
+            // on a minimal 16x16 or 25x25 puzzle, the bitmask solver too.
+            SolverKind::Naive | SolverKind::Bitmask => Some(NAIVE_DEFAULT_NODE_LIMIT),
+            SolverKind::Dlx => None,
         })
     }
 

@@ -94,10 +94,25 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     }
     // Then the reports, created before any solving: one that cannot be
     // written is an error before the work.
-    let create = crate::create_output;
+    // Each report is written to a temporary file beside it and renamed into
+    // place only when complete, so an interrupted run (Ctrl-C, a wrong
+    // answer, a timeout) leaves the reports of an earlier run as they were.
+    let partial = |path: &Path| -> PathBuf {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".partial");
+        path.with_file_name(name)
+    };
+    let create = |path: &Path| crate::create_output(&partial(path));
     let mut json = args.json.as_deref().map(create).transpose()?;
     let mut markdown = args.markdown.as_deref().map(create).transpose()?;
     let mut plot = args.plot.as_deref().map(create).transpose()?;
+    let finish = |path: &Option<PathBuf>| -> io::Result<()> {
+        match path {
+            Some(p) => std::fs::rename(partial(p), p)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
+            None => Ok(()),
+        }
+    };
 
     let machine = Machine::detect(config.threads);
     let mut stdout = crate::Named::new(io::stdout().lock(), "<stdout>");
@@ -178,5 +193,9 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         out.write_all(svg.as_bytes())?;
         out.flush()?;
     }
+    drop((json, markdown, plot));
+    finish(&args.json)?;
+    finish(&args.markdown)?;
+    finish(&args.plot)?;
     Ok(0)
 }

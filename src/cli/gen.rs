@@ -128,9 +128,11 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                             if rate {
                                 let r = generate::rate(&g.puzzle);
                                 text += &format!(
-                                    " # clues={} dlx_nodes={} bitmask_guesses={}",
+                                    " # clues={} dlx_nodes={}{} bitmask_guesses={}{}",
                                     g.puzzle.givens(),
+                                    if r.bounded.0 { ">=" } else { "" },
                                     r.dlx_nodes,
+                                    if r.bounded.1 { ">=" } else { "" },
                                     r.bitmask_guesses
                                 );
                             }

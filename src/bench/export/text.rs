@@ -81,8 +81,8 @@ pub fn preamble(machine: &Machine, config: &Config) -> String {
     let names: Vec<&str> = config.solvers.iter().map(|&s| solver_name(s)).collect();
     out += &format!("solvers: {}\n", names.join(", "));
     out += &format!("node budget per puzzle: {}", budgets(config));
-    if config.node_limit.is_none() && config.solvers.contains(&crate::solve::SolverKind::Naive) {
-        out += " (naive's default; --node-limit sets one budget for all)";
+    if config.node_limit.is_none() && config.solvers.iter().any(|s| config.budget(*s).is_some()) {
+        out += " (the backtracking solvers' default; --node-limit sets one budget for all)";
     }
     out += "\n";
     let [what, how] = method(config);
@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn budgets_name_every_solver() {
         let config = Config::default();
-        assert_eq!(budgets(&config), "dlx none, bitmask none, naive 10000000");
-        assert!(preamble(&Machine::detect(1), &config).contains("naive's default"));
+        assert_eq!(budgets(&config), "dlx none, bitmask 10000000, naive 10000000");
+        assert!(preamble(&Machine::detect(1), &config).contains("backtracking solvers' default"));
     }
 }

@@ -287,8 +287,8 @@ pub const RATE_NODE_BUDGET: u64 = 10_000_000;
 /// Rates `puzzle` by search effort (see [`Rating`]). For 16x16 and larger
 /// each search stops after [`RATE_NODE_BUDGET`] nodes.
 pub fn rate(puzzle: &Grid) -> Rating {
-    let limits = Limits::solutions(2)
-        .with_max_nodes((puzzle.box_size() >= 4).then_some(RATE_NODE_BUDGET));
+    let limits =
+        Limits::solutions(2).with_max_nodes((puzzle.box_size() >= 4).then_some(RATE_NODE_BUDGET));
     let s = DlxSudoku::new().solve(puzzle, limits);
     let mut bitmask = BitmaskSudoku::new();
     let b = bitmask.solve(puzzle, limits);

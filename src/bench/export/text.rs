@@ -142,7 +142,10 @@ mod tests {
     #[test]
     fn budgets_name_every_solver() {
         let config = Config::default();
-        assert_eq!(budgets(&config), "dlx none, bitmask 10000000, naive 10000000");
+        assert_eq!(
+            budgets(&config),
+            "dlx none, bitmask 10000000, naive 10000000"
+        );
         assert!(preamble(&Machine::detect(1), &config).contains("backtracking solvers' default"));
     }
 }

@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use cli::args::{Cli, Command, SolveArgs};
 use dlx_engine::batch::Summary;
 use dlx_engine::input::Kind;
-use dlx_engine::solve::{self, Mode, Sinks, SolveOptions};
+use dlx_engine::solve::{self, Mode, Sinks, SolveOptions, SolverKind};
 
 /// Exit status when every record was answered.
 const OK: u8 = 0;
@@ -340,6 +340,13 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
             io::ErrorKind::InvalidInput,
             "--output sets the style of Sudoku answers; Sudominoku and exact-cover \
              answers have one form each",
+        ));
+    }
+    if args.solver != SolverKind::Dlx && args.kind == Kind::Xc {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--solver naive and bitmask solve Sudoku and Sudominoku; exact-cover files are \
+             solved by dlx",
         ));
     }
     Ok(())

@@ -172,6 +172,13 @@ pub fn solve_file(
              this {what} file keep their one form"
         )?;
     }
+    if options.solver != SolverKind::Dlx && kind == Kind::Xc {
+        writeln!(
+            sinks.err,
+            "{file}: note: --solver naive and bitmask solve Sudoku and Sudominoku; this \
+             exact-cover file is solved by dlx"
+        )?;
+    }
     match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),
@@ -437,6 +444,13 @@ fn solve_xc(
             return Ok(summary);
         }
     };
+    for line in &xc.ignored_lines {
+        writeln!(
+            sinks.err,
+            "{file}:{line}: warning: option names no primary item; left out, as in Knuth's \
+             DLX1 (no solution can choose it)"
+        )?;
+    }
     let matrix = xc
         .problem
         .compile()

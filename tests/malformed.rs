@@ -633,12 +633,6 @@ fn cases() -> Vec<Case> {
             "item `a` appears twice in one option",
         ),
         knuth_case(
-            "option with only secondary items",
-            "a b | x\nx\na b\n",
-            2,
-            "option has no primary item",
-        ),
-        knuth_case(
             "second `|` in the item line",
             "a | b | c\na\n",
             1,

@@ -56,7 +56,9 @@ pub struct SolveArgs {
     /// Input kind; `auto` decides from each file's content.
     #[arg(long, value_enum, default_value_t = Kind::Auto)]
     pub kind: Kind,
-    /// Solver to use (Sudoku and Sudominoku; exact-cover files always use dlx).
+    /// Solver to use (Sudoku and Sudominoku; exact-cover files always use
+    /// dlx: another solver is refused with --kind xc and noted on stderr for
+    /// a file detected as exact cover).
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     pub solver: SolverKind,
     /// Worker threads (1 to 1024); 1 solves sequentially. Default: all cores.

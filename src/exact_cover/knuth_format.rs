@@ -7,12 +7,14 @@
 //! a d g
 //! b c f x
 //! ```
-//! Blank lines are ignored, and so are comment lines beginning with `|`.
+//! Blank lines are ignored, and so are comment lines beginning with `|`
+//! (after blanks). An option naming only secondary items is left out, as
+//! DLX1 leaves it out: [`XcFile::ignored_lines`] says where.
 //! Colors (DLX2's `item:color`) are not supported and are reported as errors.
 
 use std::fmt::Write as _;
 
-use super::problem::{ItemKind, Problem};
+use super::problem::{ItemKind, Problem, ProblemError};
 use crate::error::InputError;
 
 /// A parsed file: the problem, and the line each option came from.
@@ -22,6 +24,11 @@ pub struct XcFile {
     pub problem: Problem,
     /// 1-based source line of each option.
     pub option_lines: Vec<usize>,
+    /// 1-based source lines of options naming only secondary items, left
+    /// out of the problem as Knuth's DLX1 leaves them out (with a warning):
+    /// Algorithm X chooses options through primary items, so no solution
+    /// could hold one.
+    pub ignored_lines: Vec<usize>,
 }
 
 /// Whether `text` looks like Knuth's format: its first line that is neither
@@ -49,6 +56,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     let err = |line: usize, reason: String| InputError::new(file, line, reason);
     let mut problem = Problem::new();
     let mut option_lines = Vec::new();
+    let mut ignored_lines = Vec::new();
     let mut items_seen = false;
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
@@ -90,10 +98,11 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
                 ),
             ));
         }
-        problem
-            .add_option_by_name(&names)
-            .map_err(|e| err(line_no, e.to_string()))?;
-        option_lines.push(line_no);
+        match problem.add_option_by_name(&names) {
+            Ok(_) => option_lines.push(line_no),
+            Err(ProblemError::NoPrimaryItem) => ignored_lines.push(line_no),
+            Err(e) => return Err(err(line_no, e.to_string())),
+        }
     }
     if !items_seen {
         return Err(err(
@@ -104,6 +113,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     Ok(XcFile {
         problem,
         option_lines,
+        ignored_lines,
     })
 }
 
@@ -188,11 +198,20 @@ mod tests {
     }
 
     #[test]
+    fn options_without_primary_items_are_left_out() {
+        let xc = parse("a b | x\nx\na\nb x\n", "f").unwrap();
+        assert_eq!(write(&xc.problem), "a b | x\na\nb x\n");
+        assert_eq!((xc.option_lines, xc.ignored_lines), (vec![3, 4], vec![2]));
+        // Still an error when something else is wrong with the option.
+        let e = parse("a | x\nx x\n", "f").unwrap_err();
+        assert_eq!(e.to_string(), "f:2: item `x` appears twice in one option");
+    }
+
+    #[test]
     fn errors_name_file_and_line() {
         let cases = [
             ("a b\n| c\na z\n", "f:3: unknown item `z`"),
             ("a b\na a\n", "f:2: item `a` appears twice in one option"),
-            ("a | x\nx\n", "f:2: option has no primary item"),
             ("a | b | c\n", "f:1: a second `|` in the item line"),
             ("a a\n", "f:1: item `a` is declared twice"),
             (

@@ -158,6 +158,10 @@ pub fn check_sudoku_with_budget(
                 ));
             }
         }
+        // Other `#` lines are comments, as in every input.
+        while next.as_ref().is_some_and(|(_, a)| a.starts_with('#')) {
+            next = answers.next_line()?;
+        }
         let Some((line, answer)) = next else {
             return Err(answers.mismatch(
                 answers.line_no,
@@ -503,7 +507,10 @@ fn read_grid_answer<R: BufRead>(
     first: String,
     side: usize,
 ) -> Result<Grid, CheckError> {
-    if first.chars().count() == side * side {
+    // A line that cannot start a grid is a one-line answer, whatever its
+    // length: say what is wrong with it, rather than read the answers
+    // after it as rows.
+    if first.chars().count() == side * side || !is_row_shaped(&first, side) {
         return Grid::from_line(&first)
             .map_err(|e| answers.mismatch(answers.line_no, e.to_string()));
     }
@@ -532,6 +539,16 @@ fn is_solution_row(answer: &str, side: usize) -> bool {
                 }
                 _ => false,
             })
+}
+
+/// Whether `line` could be the first line of a grid of this side: a row of
+/// `side` cells (numbers between blanks or separators, or bare symbols,
+/// `|` between boxes allowed) or a rule line.
+fn is_row_shaped(line: &str, side: usize) -> bool {
+    let separator = |c: char| c.is_whitespace() || matches!(c, '|' | ',' | ';');
+    let fields = line.split(separator).filter(|f| !f.is_empty()).count();
+    let symbols = line.chars().filter(|&c| !separator(c)).count();
+    fields == side || symbols == side || is_rule(line)
 }
 
 fn is_rule(row: &str) -> bool {

@@ -99,6 +99,48 @@ fn prints_machine_facts_and_a_table_per_file() {
     }
     assert!(text.contains("note: 1 invalid record(s) skipped (first: "));
     assert!(text.contains("easy.txt:12: "), "{text}");
+    // Every invalid record is named on stderr, as `dlx solve` does.
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        errors
+            .lines()
+            .any(|l| l.ends_with("easy.txt:12: not a puzzle line or a grid row")),
+        "{errors}"
+    );
+}
+
+/// Reports are put in place only when complete: a run killed part way
+/// leaves the previous run's reports as they were.
+#[test]
+fn an_interrupted_run_keeps_the_previous_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let json = dir.path().join("r.json");
+    dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let before = std::fs::read(&json).unwrap();
+    assert!(!dir.path().join("r.json.partial").exists());
+    // Textbook backtracking with a budget of a billion nodes on hard
+    // puzzles: minutes of work, killed after one second.
+    let killed = dlx()
+        .args([
+            "bench",
+            "puzzles/sudoku/hardest-100.txt",
+            "--solvers",
+            "naive",
+        ])
+        .args(["--node-limit", "1000000000", "--json"])
+        .arg(&json)
+        .timeout(std::time::Duration::from_secs(1))
+        .output()
+        .unwrap();
+    assert_eq!(killed.status.code(), None, "not killed: {killed:?}");
+    assert_eq!(std::fs::read(&json).unwrap(), before);
 }
 
 #[test]

@@ -144,6 +144,57 @@ fn solve_then_check_agrees() {
         ));
 }
 
+/// `dlx check` on answers written by hand: `#` comment lines are skipped,
+/// a one-line answer of the wrong length is named as such (not read as the
+/// first row of a grid), and a title in its `# ` form that differs is named.
+#[test]
+fn check_reads_comments_short_lines_and_comment_titles() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let check = |puzzles: &std::path::Path, answers: &std::path::Path| {
+        dlx()
+            .arg("check")
+            .arg(puzzles)
+            .arg("--solutions")
+            .arg(answers)
+            .assert()
+    };
+    let puzzles = write("p.txt", format!("{EASY}\n{EASY}\n"));
+    let commented = write(
+        "commented.txt",
+        format!("# answers by hand\n{EASY_SOLUTION}\n# the same again\n{EASY_SOLUTION}\n"),
+    );
+    check(&puzzles, &commented)
+        .success()
+        .stdout(predicate::str::starts_with("ok: 2 records"));
+    let short = write(
+        "short.txt",
+        format!("{EASY_SOLUTION}\n{}\n", &EASY_SOLUTION[..80]),
+    );
+    check(&puzzles, &short)
+        .code(1)
+        .stderr(predicate::str::contains(
+            "short.txt:2: wrong length: 80 cells",
+        ));
+    // A title stands above a grid: EASY as nine bare rows.
+    let rows: Vec<&str> = (0..9).map(|r| &EASY[9 * r..9 * r + 9]).collect();
+    let grid = rows.join("\n");
+    let titled = write("titled.txt", format!("Grid 01\n{grid}\nGrid 02\n{grid}\n"));
+    let retitled = write(
+        "retitled.txt",
+        format!("# Grid 01\n{EASY_SOLUTION}\n# Grid 99\n{EASY_SOLUTION}\n"),
+    );
+    check(&titled, &retitled)
+        .code(1)
+        .stderr(predicate::str::contains(
+            "retitled.txt:3: expected the title `Grid 02` above the answer, found `# Grid 99`",
+        ));
+}
+
 #[test]
 fn check_confirms_marks() {
     let dir = tempfile::tempdir().unwrap();

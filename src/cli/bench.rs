@@ -1,6 +1,7 @@
 //! `dlx bench`: reads the inputs, runs the library's benchmark, prints the
 //! tables and writes the requested exports.
 
+use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -27,8 +28,9 @@ pub struct BenchArgs {
         default_value = "dlx,bitmask,naive"
     )]
     pub solvers: Vec<SolverKind>,
-    /// Worker threads (1 to 1024). Per-puzzle times stay single-thread
-    /// times; puzzles/s is wall-clock.
+    /// Worker threads (1 to 1024, at most one per logical CPU: more would
+    /// time waiting for a CPU). Per-puzzle times stay single-thread times;
+    /// puzzles/s is wall-clock.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_THREADS))]
     pub threads: u16,
@@ -37,8 +39,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "K")]
     pub limit: Option<usize>,
     /// Node budget per puzzle for every solver; a puzzle that exhausts it
-    /// is counted as unsolved within budget. Default: none, except
-    /// 10000000 for naive so that it cannot hang.
+    /// is counted as unsolved within budget. Default: none for dlx,
+    /// 10000000 for bitmask and naive so that they cannot hang.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// Also write the results as JSON (schema version 1) to FILE.
@@ -68,9 +70,17 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             solvers.push(s);
         }
     }
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = usize::from(args.threads);
+    if threads > cpus {
+        eprintln!(
+            "dlx: note: -j {threads} is more than the {cpus} logical CPU(s); using {cpus}, \
+             since a worker waiting for a CPU would count the wait in its puzzles' times"
+        );
+    }
     let config = Config {
         solvers,
-        threads: usize::from(args.threads),
+        threads: threads.min(cpus),
         limit: args.limit,
         node_limit: args.node_limit,
     };
@@ -92,27 +102,21 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         let (name, input) = crate::open_input(path)?;
         sets.push(bench::load(&name, input, config.limit)?);
     }
+    // The tables note how many records were skipped; each is named here,
+    // as `dlx solve` names them.
+    for set in &sets {
+        for (line, reason) in &set.invalid {
+            eprintln!("{}:{line}: {reason}", set.name);
+        }
+    }
     // Then the reports, created before any solving: one that cannot be
     // written is an error before the work.
-    // Each report is written to a temporary file beside it and renamed into
-    // place only when complete, so an interrupted run (Ctrl-C, a wrong
-    // answer, a timeout) leaves the reports of an earlier run as they were.
-    let partial = |path: &Path| -> PathBuf {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".partial");
-        path.with_file_name(name)
-    };
-    let create = |path: &Path| crate::create_output(&partial(path));
-    let mut json = args.json.as_deref().map(create).transpose()?;
-    let mut markdown = args.markdown.as_deref().map(create).transpose()?;
-    let mut plot = args.plot.as_deref().map(create).transpose()?;
-    let finish = |path: &Option<PathBuf>| -> io::Result<()> {
-        match path {
-            Some(p) => std::fs::rename(partial(p), p)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
-            None => Ok(()),
-        }
-    };
+    let create = |path: &Option<PathBuf>| path.as_deref().map(PendingReport::create).transpose();
+    let (mut json, mut markdown, mut plot) = (
+        create(&args.json)?,
+        create(&args.markdown)?,
+        create(&args.plot)?,
+    );
 
     let machine = Machine::detect(config.threads);
     let mut stdout = crate::Named::new(io::stdout().lock(), "<stdout>");
@@ -180,22 +184,60 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         config,
         files,
     };
-    if let Some(out) = &mut json {
-        export::json::write(&report, args.per_puzzle, out)?;
-        out.flush()?;
+    if let Some(report_file) = &mut json {
+        export::json::write(&report, args.per_puzzle, &mut report_file.out)?;
     }
-    if let Some(out) = &mut markdown {
-        out.write_all(export::markdown::document(&report).as_bytes())?;
-        out.flush()?;
+    if let Some(report_file) = &mut markdown {
+        let document = export::markdown::document(&report);
+        report_file.out.write_all(document.as_bytes())?;
     }
-    if let Some(out) = &mut plot {
+    if let Some(report_file) = &mut plot {
         let svg = export::plot::svg(&report).map_err(io::Error::other)?;
-        out.write_all(svg.as_bytes())?;
-        out.flush()?;
+        report_file.out.write_all(svg.as_bytes())?;
     }
-    drop((json, markdown, plot));
-    finish(&args.json)?;
-    finish(&args.markdown)?;
-    finish(&args.plot)?;
+    for report_file in [json, markdown, plot].into_iter().flatten() {
+        report_file.commit()?;
+    }
     Ok(0)
+}
+
+/// A report file, opened before the work and written only at its end: a
+/// run that stops early (a wrong answer, an I/O error, Ctrl-C) leaves the
+/// report of an earlier run as it was. Opening it first, without
+/// truncating, makes an unwritable path an error before any solving; the
+/// file is written in place (not renamed over), so a symlink, a device or
+/// a pipe given as the path gets the report too.
+struct PendingReport {
+    path: PathBuf,
+    file: File,
+    /// The report, built in memory until [`commit`](Self::commit).
+    out: Vec<u8>,
+}
+
+impl PendingReport {
+    fn create(path: &Path) -> io::Result<Self> {
+        let file = File::options()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        Ok(PendingReport {
+            path: path.to_path_buf(),
+            file,
+            out: Vec::new(),
+        })
+    }
+
+    /// Replaces the file's contents with the report.
+    fn commit(mut self) -> io::Result<()> {
+        let name = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", self.path.display()));
+        // Only a regular file has old contents to cut (a device or pipe
+        // cannot be truncated).
+        if self.file.metadata().map_err(name)?.is_file() {
+            self.file.set_len(0).map_err(name)?;
+        }
+        self.file.write_all(&self.out).map_err(name)?;
+        self.file.flush().map_err(name)
+    }
 }

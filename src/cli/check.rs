@@ -24,9 +24,9 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
             check::check_sudoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions, solver.as_mut())
         }
         Kind::Sudominoku => check::check_sudominoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions),
-        Kind::Xc => Err(CheckError::Io(io::Error::other(
-            "checking exact-cover answers is not supported; `dlx solve --all` output can be checked with the library's verify()",
-        ))),
+        Kind::Xc => Err(CheckError::Io(io::Error::other(format!(
+            "{puzzles_name}: an exact-cover file; checking exact-cover answers is not supported (the library's exact_cover::verify checks them)",
+        )))),
     };
     match result {
         Ok(report) => {

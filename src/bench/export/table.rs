@@ -29,7 +29,12 @@ pub fn micros(ns: f64, lower_bound: bool) -> String {
 
 /// A rate or mean with about 3 significant digits.
 pub fn number(x: f64) -> String {
-    if x < 10.0 {
+    if x > 0.0 && x < 0.01 {
+        // Two significant digits, not `0.00` (a baseline thousands of
+        // times slower gives such ratios).
+        let decimals = ((-x.log10()).floor() as usize + 2).min(12);
+        format!("{x:.decimals$}")
+    } else if x < 10.0 {
         format!("{x:.2}")
     } else if x < 100.0 {
         format!("{x:.1}")
@@ -161,5 +166,10 @@ mod tests {
         assert_eq!(micros(1_234_567.0, true), ">=1235");
         assert_eq!(ratio(1.0), "1.00×");
         assert_eq!(number(12345.6), "12346");
+        // Small ratios keep two significant digits.
+        assert_eq!(ratio(0.0043), "0.0043×");
+        assert_eq!(ratio(0.000_051), "0.000051×");
+        assert_eq!(ratio(0.01), "0.01×");
+        assert_eq!(number(0.0), "0.00");
     }
 }

@@ -564,7 +564,7 @@ fn bounded_lines<E>(
     })
 }
 
-/// Reads a whole exact-cover input as text ([`bounded_lines`]):
+/// Reads a whole exact-cover input as text, a line at a time:
 /// `Ok(Err((line, reason)))` names the first line that is too long or not
 /// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
 /// lossily.
@@ -587,8 +587,8 @@ pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, Strin
     Ok(Ok(text))
 }
 
-/// The Sudominoku records of an input, read a line at a time
-/// ([`bounded_lines`]) and a record at a time
+/// The Sudominoku records of an input, read a line at a time (none over
+/// [`input::MAX_LINE`] bytes) and a record at a time
 /// ([`sudominoku::RecordReader`]): memory stays bounded whatever the size of
 /// the file. Bytes that are not UTF-8 become U+FFFD, so only the record
 /// holding them is reported (as a bad field on its own line), and a comment

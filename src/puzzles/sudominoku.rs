@@ -5,8 +5,9 @@
 //!
 //! - [`Position`], [`PlacedDomino`], [`Puzzle`]: the givens, checked when a
 //!   puzzle is built ([`Puzzle::new`]).
-//! - [`parse`] / [`write_puzzle`] / [`write_puzzles`]: the Baekjoon 4574 text
-//!   format; [`format_solution`] writes the judge's expected output.
+//! - [`parse`] / [`RecordReader`] / [`write_puzzle`] / [`write_puzzles`]: the
+//!   Baekjoon 4574 text format (read whole or as a stream);
+//!   [`format_solution`] writes the judge's expected output.
 //! - [`encoding`]: the exact-cover matrix (Sudoku items, single-digit items,
 //!   domino items), built once and shared.
 //! - [`DlxSudominoku`] (the engine) and [`NaiveSudominoku`] (textbook
@@ -498,9 +499,10 @@ fn unreadable(line: &str) -> Option<String> {
     line.strip_prefix(UNREADABLE).map(str::to_string)
 }
 
-/// Reads a whole Baekjoon 4574 input held in memory: puzzles, each a count line `N`, `N`
-/// domino lines `U LU V LV` and a line of nine positions (the singles
-/// 1..9), until a line `0`.
+/// Reads a whole Baekjoon 4574 input held in memory (see [`RecordReader`]
+/// for one read as it comes): puzzles, each a count line `N`, `N` domino
+/// lines `U LU V LV` and a line of nine positions (the singles 1..9), until
+/// a line `0`.
 ///
 /// Lenient about layout: blank lines are skipped everywhere (line numbers
 /// still count them), lines may end in CRLF and carry leading or trailing

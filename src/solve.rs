@@ -326,8 +326,9 @@ fn solve_sudominoku(
     if records.missing_terminator() {
         writeln!(
             sinks.err,
-            "{file}:{}: warning: the input ends without the `0` line; the puzzles read are solved",
-            records.lines_read()
+            "{file}:{}: {}",
+            records.lines_read(),
+            sudominoku::MISSING_TERMINATOR
         )?;
     }
     Ok(summary)

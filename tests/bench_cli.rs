@@ -298,6 +298,24 @@ fn sudominoku_runs_dlx_and_naive() {
     assert_eq!(names, ["dlx", "naive"]);
     assert_eq!(f["solvers"][0]["solved"], 2);
     assert_eq!(f["solvers"][1]["solved"], 2);
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    // Without its `0` line the file is still benchmarked, with the warning
+    // `dlx solve` gives, at the last line.
+    std::fs::write(&file, SUDOMINOKU.strip_suffix("0\n").unwrap()).unwrap();
+    let out = dlx()
+        .args(["bench", "--solvers", "dlx"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        errors.ends_with(
+            "domino.txt:25: warning: the input ends without the `0` line; the puzzles read are \
+             solved\n"
+        ),
+        "{errors}"
+    );
 }
 
 #[test]

@@ -32,6 +32,9 @@ pub struct PuzzleSet {
     pub puzzles: Puzzles,
     /// The invalid records among the first `records`: line and reason.
     pub invalid: Vec<(usize, String)>,
+    /// Warnings about the input as a whole (a Sudominoku file without its
+    /// `0` line): line and text.
+    pub warnings: Vec<(usize, String)>,
 }
 
 impl PuzzleSet {
@@ -61,6 +64,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
         lines: Vec::new(),
         puzzles: Puzzles::Sudoku(Vec::new()),
         invalid: Vec::new(),
+        warnings: Vec::new(),
     };
     match kind {
         Kind::Xc => {
@@ -73,7 +77,8 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
         }
         Kind::Sudominoku => {
             let mut puzzles = Vec::new();
-            for record in sudominoku_records(input).take(limit) {
+            let mut records = sudominoku_records(input);
+            for record in records.by_ref().take(limit) {
                 let record =
                     record.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
                 set.records += 1;
@@ -84,6 +89,10 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                     }
                     Err(e) => set.invalid.push((e.line, e.reason)),
                 }
+            }
+            if records.missing_terminator() {
+                let warning = sudominoku::MISSING_TERMINATOR.to_string();
+                set.warnings.push((records.lines_read(), warning));
             }
             set.puzzles = Puzzles::Sudominoku(puzzles);
         }

@@ -105,7 +105,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     // The tables note how many records were skipped; each is named here,
     // as `dlx solve` names them.
     for set in &sets {
-        for (line, reason) in &set.invalid {
+        for (line, reason) in set.invalid.iter().chain(&set.warnings) {
             eprintln!("{}:{line}: {reason}", set.name);
         }
     }

@@ -489,6 +489,11 @@ fn count_value(line: &str) -> Option<i64> {
     }))
 }
 
+/// What `dlx solve` and `dlx bench` say, at the input's last line, when a
+/// Sudominoku input ends without its `0` ([`RecordReader::missing_terminator`]).
+pub const MISSING_TERMINATOR: &str =
+    "warning: the input ends without the `0` line; the puzzles read are solved";
+
 /// Starts a line that the reader could not take (one over the line-length
 /// limit), followed by its reason: [`parse`] makes it an error of the
 /// record it falls in, at its line.

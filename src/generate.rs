@@ -287,8 +287,12 @@ pub const RATE_NODE_BUDGET: u64 = 10_000_000;
 /// Rates `puzzle` by search effort (see [`Rating`]). For 16x16 and larger
 /// each search stops after [`RATE_NODE_BUDGET`] nodes.
 pub fn rate(puzzle: &Grid) -> Rating {
-    let limits =
-        Limits::solutions(2).with_max_nodes((puzzle.box_size() >= 4).then_some(RATE_NODE_BUDGET));
+    rate_within(puzzle, (puzzle.box_size() >= 4).then_some(RATE_NODE_BUDGET))
+}
+
+/// [`rate`] with each search stopped after `budget` nodes, if given.
+pub fn rate_within(puzzle: &Grid, budget: Option<u64>) -> Rating {
+    let limits = Limits::solutions(2).with_max_nodes(budget);
     let s = DlxSudoku::new().solve(puzzle, limits);
     let mut bitmask = BitmaskSudoku::new();
     let b = bitmask.solve(puzzle, limits);
@@ -303,6 +307,19 @@ pub fn rate(puzzle: &Grid) -> Rating {
 mod tests {
     use super::*;
     use crate::exact_cover::End;
+
+    #[test]
+    fn ratings_cut_short_are_marked() {
+        let puzzle = Grid::from_line(crate::puzzles::sudoku::samples::HARD).unwrap();
+        let full = rate_within(&puzzle, None);
+        assert_eq!(full.bounded, (false, false));
+        assert!(full.dlx_nodes > 5 && full.bitmask_guesses > 0, "{full:?}");
+        let cut = rate_within(&puzzle, Some(5));
+        assert_eq!(cut.bounded, (true, true));
+        assert!(cut.dlx_nodes <= 5, "{cut:?}");
+        // 9x9 puzzles are rated in full.
+        assert_eq!(rate(&puzzle), full);
+    }
 
     #[test]
     fn full_grids_are_valid_and_vary() {

@@ -40,11 +40,12 @@ pub use machine::Machine;
 pub use runner::{run, supports, Measurement, Outcome};
 pub use stats::{SolverStats, TimeStats};
 
-/// The node budget the naive solver gets when `--node-limit` is not given,
-/// so that one pathological puzzle cannot stall a benchmark for hours (the
-/// naive Sudoku solver needs over 10^8 nodes on some 17-clue puzzles).
-/// At roughly 10-50 ns per naive node this is well under a second.
-pub const NAIVE_DEFAULT_NODE_LIMIT: u64 = 10_000_000;
+/// The node budget the baselines (naive and bitmask) get when
+/// `--node-limit` is not given, so that one pathological puzzle cannot stall
+/// a benchmark for hours (the naive Sudoku solver needs over 10^8 nodes on
+/// some 17-clue puzzles, the bitmask solver billions on a minimal 25x25).
+/// At roughly 10-50 ns per node this is well under a second.
+pub const BASELINE_DEFAULT_NODE_LIMIT: u64 = 10_000_000;
 
 /// How a benchmark runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +57,8 @@ pub struct Config {
     /// Records read per file (`None` = all).
     pub limit: Option<usize>,
     /// The node budget per puzzle given by the user, for every solver.
-    /// `None`: no budget, except [`NAIVE_DEFAULT_NODE_LIMIT`] for naive.
+    /// `None`: no budget for dlx, [`BASELINE_DEFAULT_NODE_LIMIT`] for the
+    /// baselines.
     pub node_limit: Option<u64>,
 }
 
@@ -73,12 +75,12 @@ impl Default for Config {
 
 impl Config {
     /// The node budget of one solver: `--node-limit` if given, otherwise
-    /// none for dlx, [`NAIVE_DEFAULT_NODE_LIMIT`] for the backtracking solvers.
+    /// none for dlx, [`BASELINE_DEFAULT_NODE_LIMIT`] for the baselines.
     pub fn budget(&self, solver: SolverKind) -> Option<u64> {
         self.node_limit.or(match solver {
             // Backtracking without exact cover can need billions of nodes
             // on a minimal 16x16 or 25x25 puzzle, the bitmask solver too.
-            SolverKind::Naive | SolverKind::Bitmask => Some(NAIVE_DEFAULT_NODE_LIMIT),
+            SolverKind::Naive | SolverKind::Bitmask => Some(BASELINE_DEFAULT_NODE_LIMIT),
             SolverKind::Dlx => None,
         })
     }

@@ -268,6 +268,43 @@ fn markdown_and_plot_files() {
     assert!(svg.contains("easy.txt: 20 sudoku puzzles"));
 }
 
+/// A file of invalid records only is a report with a note in every
+/// format, not a failure: nothing was measured, nothing was wrong.
+#[test]
+fn no_valid_puzzle_is_noted_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, format!("{}\n{}\n", "x".repeat(81), "1".repeat(81))).unwrap();
+    let (md, json) = (dir.path().join("out.md"), dir.path().join("out.json"));
+    let out = dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--markdown")
+        .arg(&md)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let note = "no valid puzzle to benchmark";
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("note: {note}\n")), "{text}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("bad.txt:1: bad symbol `x`"), "{stderr}");
+    assert!(
+        stderr.contains("bad.txt:2: digit 1 appears twice"),
+        "{stderr}"
+    );
+    let md = std::fs::read_to_string(md).unwrap();
+    assert!(
+        md.contains(&format!("0 puzzles (2 records read)\n\n- note: {note}\n")),
+        "{md}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(v["files"][0]["puzzles"], 0);
+    assert_eq!(v["files"][0]["notes"][0], note);
+}
+
 #[test]
 fn sudominoku_runs_dlx_and_naive() {
     let dir = tempfile::tempdir().unwrap();

@@ -181,9 +181,13 @@ impl FileReport {
         })
     }
 
-    /// Human-readable remarks: skipped records and solvers, budget hits.
+    /// Human-readable remarks, the same in every report format: no valid
+    /// puzzle, skipped records and solvers, budget hits.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
+        if self.puzzles() == 0 {
+            notes.push("no valid puzzle to benchmark".to_string());
+        }
         if let Some((line, reason)) = self.invalid.first() {
             notes.push(format!(
                 "{} invalid record(s) skipped (first: {}:{line}: {reason})",

@@ -46,8 +46,9 @@ pub fn document(report: &Report) -> String {
     let [what, how] = text::method(&report.config);
     out += &format!("- timing: {what}; {how}\n");
     for file in &report.files {
-        out += &format!("\n## {}\n\n", cell(&text::title(file)));
+        out += &format!("\n## {}\n", cell(&text::title(file)));
         if file.puzzles() > 0 && !file.results.is_empty() {
+            out += "\n";
             out += &render(&table::results(file));
             out += &format!("\n{}\n", table::ratio_legend(file));
         }

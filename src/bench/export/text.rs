@@ -112,9 +112,6 @@ pub fn file_section(file: &FileReport) -> String {
     for note in file.notes() {
         out += &format!("note: {note}\n");
     }
-    if file.puzzles() == 0 {
-        out += "note: no valid puzzle to benchmark\n";
-    }
     out
 }
 

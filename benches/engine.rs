@@ -109,14 +109,15 @@ fn bench_cover_undo(c: &mut Criterion) {
     let matrix = sudoku::encoding::matrix(3);
     // Digit 5 in the centre cell: its columns are as full as any.
     let option = sudoku::encoding::option(9, 4, 4, 4);
-    let lengths = |len: &dyn Fn(usize) -> usize| (0..matrix.items()).map(len).collect::<Vec<_>>();
+    let lengths =
+        |len: &mut dyn FnMut(usize) -> usize| (0..matrix.items()).map(len).collect::<Vec<_>>();
     let mut solver = Solver::new(matrix);
-    let fresh = lengths(&|i| solver.item_len(i));
+    let fresh = lengths(&mut |i| solver.item_len(i));
     solver.select(option).expect("one given never clashes");
     assert_eq!(solver.item_len(sudoku::encoding::cell_item(9, 4, 4)), 0);
     solver.reset();
     assert_eq!(
-        lengths(&|i| solver.item_len(i)),
+        lengths(&mut |i| solver.item_len(i)),
         fresh,
         "reset restores every column"
     );
@@ -129,7 +130,7 @@ fn bench_cover_undo(c: &mut Criterion) {
         })
     });
     assert_eq!(
-        lengths(&|i| solver.item_len(i)),
+        lengths(&mut |i| solver.item_len(i)),
         fresh,
         "after the timed cycles too"
     );

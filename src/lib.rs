@@ -27,3 +27,9 @@ pub mod input;
 pub mod problems;
 pub mod puzzles;
 pub mod solve;
+
+/// The README's Rust examples, compiled and run as doc tests so that they
+/// cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

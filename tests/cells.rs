@@ -192,8 +192,8 @@ fn select_conflicts_like_dlx_and_change_nothing() {
         dlx.select(o).unwrap();
         cells.select(o).unwrap();
     }
-    let lens = |c: &CellsSolver| (0..m.items()).map(|i| c.item_len(i)).collect::<Vec<_>>();
-    let before = lens(&cells);
+    let lens = |c: &mut CellsSolver| (0..m.items()).map(|i| c.item_len(i)).collect::<Vec<_>>();
+    let before = lens(&mut cells);
     assert_eq!(
         before,
         (0..m.items()).map(|i| dlx.item_len(i)).collect::<Vec<_>>()
@@ -202,7 +202,7 @@ fn select_conflicts_like_dlx_and_change_nothing() {
         let e = cells.select(o).unwrap_err();
         assert_eq!(e, dlx.select(o).unwrap_err());
         assert_eq!(e.option, o);
-        assert_eq!(lens(&cells), before, "a failed select changes nothing");
+        assert_eq!(lens(&mut cells), before, "a failed select changes nothing");
     }
     assert_eq!(cells.selected().collect::<Vec<_>>(), vec![0, 10]);
     assert!(!cells.is_complete());

@@ -690,8 +690,26 @@ pub(crate) struct Shape {
 impl Shape {
     /// Arena items (1-based) of option `option`: its nodes in the full arena.
     pub fn option_items(&self, option: usize) -> &[u32] {
+        let options = self.slots_start.len() - 1;
+        assert!(
+            option < options,
+            "option {option} out of range: the matrix has {options} options"
+        );
         let (a, b) = (self.slots_start[option], self.slots_start[option + 1]);
         &self.option_slots[a as usize..b as usize]
+    }
+
+    /// Arena item of problem item `item` (0-based).
+    ///
+    /// # Panics
+    /// If `item` is not an item of the problem, with a message saying so.
+    pub fn slot_of(&self, item: usize) -> u32 {
+        let items = self.slot.len();
+        assert!(
+            item < items,
+            "item {item} out of range: the matrix has {items} items"
+        );
+        self.slot[item]
     }
 
     /// Problem item (0-based) of arena item `slot`.
@@ -703,9 +721,21 @@ impl Shape {
 /// A compiled exact-cover problem: the dancing-links arena in its starting
 /// state. Cheap to clone (shared); build it once per problem shape and create
 /// one [`Solver`](crate::exact_cover::Solver) per thread from it.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Matrix {
     pub(crate) shape: Arc<Shape>,
+}
+
+/// Its sizes, not the arena (a 9x9 Sudoku's would be 330 KB of text).
+impl std::fmt::Debug for Matrix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Matrix")
+            .field("items", &self.items())
+            .field("primary_items", &self.primary_items())
+            .field("options", &self.options())
+            .field("nodes", &self.nodes())
+            .finish()
+    }
 }
 
 impl Matrix {

@@ -172,7 +172,7 @@ pub enum OptionOrder {
 /// per puzzle, [`reset`](CellsSolver::reset), [`select`](CellsSolver::select)
 /// the givens, then search. The API and its semantics are those of
 /// [`Solver`](super::Solver); create one per thread.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct CellsSolver {
     matrix: Matrix,
     layout: Arc<Layout>,
@@ -194,6 +194,19 @@ pub struct CellsSolver {
     selected: Vec<u32>,
     /// Buffer the visitor sees: option numbers of the current solution.
     solution: Vec<usize>,
+}
+
+/// The matrix's sizes, the option order, the selections and the depth of
+/// an unfinished search; not the sets.
+impl std::fmt::Debug for CellsSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CellsSolver")
+            .field("matrix", &self.matrix)
+            .field("order", &self.order)
+            .field("selected", &self.selected)
+            .field("search_depth", &self.stack.len())
+            .finish_non_exhaustive()
+    }
 }
 
 enum Step {
@@ -294,13 +307,15 @@ impl CellsSolver {
         self.selected.iter().map(|&o| o as usize)
     }
 
-    /// Current number of options of `item` (0-based); 0 once the item is
-    /// covered.
+    /// Number of options of `item` (0-based) left by the pre-selected
+    /// options; 0 once the item is covered. A search that stopped early is
+    /// undone first, as `select` would.
     ///
     /// # Panics
     /// If `item` is not an item of the matrix.
-    pub fn item_len(&self, item: usize) -> usize {
-        let len = self.len[self.matrix.shape.slot[item] as usize];
+    pub fn item_len(&mut self, item: usize) -> usize {
+        self.unwind_search();
+        let len = self.len[self.matrix.shape.slot_of(item) as usize];
         if len & COVERED != 0 {
             0
         } else {
@@ -309,7 +324,9 @@ impl CellsSolver {
     }
 
     /// Whether every primary item is covered by the pre-selected options.
-    pub fn is_complete(&self) -> bool {
+    /// A search that stopped early is undone first, as `select` would.
+    pub fn is_complete(&mut self) -> bool {
+        self.unwind_search();
         self.active == 0
     }
 

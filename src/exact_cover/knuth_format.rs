@@ -51,6 +51,22 @@ pub fn looks_like(text: &str) -> bool {
 
 /// Parses Knuth's format; `file` names the source in error messages. A
 /// leading UTF-8 byte-order mark is skipped.
+///
+/// ```
+/// use dlx_engine::exact_cover::{knuth_format, Solver};
+///
+/// let text = "| two ways to cover a b c\na b c\na b\nc\nb c\na\n";
+/// let xc = knuth_format::parse(text, "abc.dlx")?;
+/// assert_eq!(xc.option_lines, [3, 4, 5, 6]);
+/// let mut solver = Solver::new(&xc.problem.compile()?);
+/// let first = solver.first_solution().expect("a b, then c");
+/// let names: Vec<Vec<&str>> = first.iter().map(|&o| xc.problem.option_names(o)).collect();
+/// assert_eq!(names, [vec!["a", "b"], vec!["c"]]);
+///
+/// let err = knuth_format::parse("a b\na z\n", "bad.dlx").unwrap_err();
+/// assert!(err.to_string().starts_with("bad.dlx:2: "), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let err = |line: usize, reason: String| InputError::new(file, line, reason);
@@ -118,8 +134,10 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
 }
 
 /// Writes `problem` in Knuth's format: parsing the result gives it back
-/// (primary items listed first), except for a problem with no items at all,
-/// whose text has no item line and so does not parse.
+/// (primary items listed first), except for a problem with no primary
+/// item: with no items its text has no item line, and with only secondary
+/// ones its item line starts with `|`, which the format reads as a comment.
+/// (Neither compiles: [`ProblemError::NoPrimaryItem`].)
 pub fn write(problem: &Problem) -> String {
     let mut out = String::new();
     let names = |kind| {

@@ -113,7 +113,12 @@ impl Problem {
     }
 
     /// Declares an item of the given kind; returns its number.
-    pub fn add_item(&mut self, name: String, kind: ItemKind) -> Result<usize, ProblemError> {
+    pub fn add_item(
+        &mut self,
+        name: impl Into<String>,
+        kind: ItemKind,
+    ) -> Result<usize, ProblemError> {
+        let name = name.into();
         let bad = |c: char| c.is_whitespace() || c == '|' || c == '\u{feff}';
         if name.is_empty() || name.contains(bad) {
             return Err(ProblemError::BadItemName(name));
@@ -201,6 +206,11 @@ impl Problem {
     /// # Panics
     /// If `k >= self.options()`.
     pub fn option(&self, k: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        let options = self.options();
+        assert!(
+            k < options,
+            "option {k} out of range: the problem has {options} options"
+        );
         self.option_items[self.option_starts[k]..self.option_starts[k + 1]]
             .iter()
             .map(|&i| i as usize)

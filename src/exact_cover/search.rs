@@ -10,6 +10,22 @@ use std::time::Instant;
 use super::arena::{Dance, Links, Matrix, NO_OPTION};
 
 /// Limits on one search. The default is no limit at all.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use dlx_engine::exact_cover::{End, Limits, Solver};
+/// use dlx_engine::problems::n_queens;
+///
+/// let mut solver = Solver::new(&n_queens(10).compile()?);
+/// let report = solver.count(Limits::solutions(2));
+/// assert_eq!((report.solutions, report.end), (2, End::Stopped));
+/// let budget = Limits::none()
+///     .with_max_nodes(Some(100))
+///     .with_deadline(Some(Instant::now() + Duration::from_secs(60)));
+/// let report = solver.count(budget);
+/// assert_eq!((report.stats.nodes, report.end), (100, End::NodeLimit));
+/// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after this many solutions.
@@ -33,7 +49,10 @@ impl Limits {
         Limits::default()
     }
 
-    /// Stop after `n` solutions.
+    /// Stop after `n` solutions. The search stops as soon as it finds the
+    /// `n`-th, without looking for more, so it ends [`End::Stopped`] even if
+    /// that was the last: `solutions(2)` is how a puzzle is proved unique
+    /// (one solution and [`End::Exhausted`]).
     pub fn solutions(n: u64) -> Self {
         Limits {
             max_solutions: Some(n),
@@ -132,7 +151,7 @@ pub struct Conflict {
 /// [`select`](Solver::select) the givens, then search.
 ///
 /// A solver owns a working copy of the arena; create one per thread.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Solver {
     matrix: Matrix,
     links: Links,
@@ -149,6 +168,18 @@ pub struct Solver {
     dirty: u64,
     /// Buffer the visitor sees: option numbers of the current solution.
     solution: Vec<usize>,
+}
+
+/// The matrix's sizes, the selections and the depth of an unfinished
+/// search; not the arena.
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("matrix", &self.matrix)
+            .field("selected", &self.selected)
+            .field("search_depth", &self.stack.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// How to undo one level of the search: trail marks and the count of empty
@@ -244,6 +275,23 @@ impl Solver {
     /// Fails, changing nothing, if the option shares an item with an option
     /// selected before.
     ///
+    /// ```
+    /// use dlx_engine::exact_cover::{Limits, Solver};
+    /// use dlx_engine::problems::n_queens;
+    ///
+    /// // 8 queens, one placed at row 0, column 0 (option 0: a queen per
+    /// // square, row-major).
+    /// let mut solver = Solver::new(&n_queens(8).compile()?);
+    /// solver.select(0).expect("the first queen clashes with nothing");
+    /// assert_eq!(solver.count(Limits::none()).solutions, 4);
+    /// // Another queen in row 0 clashes, and the selection is unchanged.
+    /// let clash = solver.select(5).unwrap_err();
+    /// assert_eq!((clash.option, clash.item), (5, 0));
+    /// solver.reset();
+    /// assert_eq!(solver.count(Limits::none()).solutions, 92);
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    ///
     /// # Panics
     /// If `option` is out of range.
     pub fn select(&mut self, option: usize) -> Result<(), Conflict> {
@@ -301,13 +349,15 @@ impl Solver {
         self.selected.iter().map(|&o| o as usize)
     }
 
-    /// Current number of options in the column of `item` (0-based); 0 once
-    /// the item is covered.
+    /// Number of options of `item` (0-based) left by the pre-selected
+    /// options; 0 once the item is covered. A search that stopped early
+    /// (a solution limit, a `Break`) is undone first, as `select` would.
     ///
     /// # Panics
     /// If `item` is not an item of the matrix.
-    pub fn item_len(&self, item: usize) -> usize {
-        let slot = self.matrix.shape.slot[item];
+    pub fn item_len(&mut self, item: usize) -> usize {
+        self.unwind_search();
+        let slot = self.matrix.shape.slot_of(item);
         if self.links.is_covered(slot) {
             0
         } else {
@@ -324,7 +374,9 @@ impl Solver {
     }
 
     /// Whether every primary item is covered by the pre-selected options.
-    pub fn is_complete(&self) -> bool {
+    /// A search that stopped early is undone first, as `select` would.
+    pub fn is_complete(&mut self) -> bool {
+        self.unwind_search();
         self.links.active == 0
     }
 
@@ -350,7 +402,9 @@ impl Solver {
         found
     }
 
-    /// Counts solutions, stopping at `max` if given.
+    /// Counts solutions within `limits`. A count that reaches
+    /// `limits.max_solutions` ends [`End::Stopped`] even when there is no
+    /// other solution: to learn that `n` is the exact count, allow `n + 1`.
     pub fn count(&mut self, limits: Limits) -> Report {
         self.search(limits, |_| ControlFlow::Continue(()))
     }
@@ -360,7 +414,38 @@ impl Solver {
     /// chosen ones by level). `visit` returns `Break` to stop.
     ///
     /// The solver keeps the state in which the search ended until the next
-    /// `search`, `select` or `reset`.
+    /// `search`, `select`, `reset` or query (`is_complete`, `item_len`),
+    /// which undo it; a second search starts again from the selections.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dlx_engine::exact_cover::{End, Limits, Problem, Solver};
+    ///
+    /// // Cover {1, 2, 3} with the sets {1, 2}, {3}, {1}, {2, 3}.
+    /// let mut p = Problem::new();
+    /// for name in ["1", "2", "3"] {
+    ///     p.add_primary(name)?;
+    /// }
+    /// for set in [&["1", "2"][..], &["3"], &["1"], &["2", "3"]] {
+    ///     p.add_option_by_name(set.iter().copied())?;
+    /// }
+    /// let matrix = p.compile()?;
+    /// let mut solver = Solver::new(&matrix);
+    /// let mut covers = Vec::new();
+    /// let report = solver.search(Limits::none(), |options| {
+    ///     // Option numbers; the problem gives back their item names.
+    ///     let mut sets: Vec<Vec<&str>> =
+    ///         options.iter().map(|&o| p.option_names(o)).collect();
+    ///     sets.sort();
+    ///     covers.push(sets);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(report.end, End::Exhausted);
+    /// assert_eq!(covers.len(), 2);
+    /// assert!(covers.contains(&vec![vec!["1"], vec!["2", "3"]]));
+    /// assert!(covers.contains(&vec![vec!["1", "2"], vec!["3"]]));
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
     pub fn search<F>(&mut self, limits: Limits, mut visit: F) -> Report
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
@@ -539,6 +624,59 @@ mod tests {
             assert_eq!(r.end, End::Exhausted);
             assert_eq!(r.stats, Stats { nodes, updates });
         }
+    }
+
+    /// The queries describe the selections, not the levels of a search
+    /// that stopped at a solution (which, left in place, cover every item).
+    #[test]
+    fn queries_after_a_stopped_search_see_the_selections() {
+        let m = knuth_example().compile().unwrap();
+        let mut s = Solver::new(&m);
+        let fresh: Vec<usize> = (0..m.items()).map(|i| s.item_len(i)).collect();
+        assert!(s.first_solution().is_some());
+        assert!(!s.is_complete());
+        assert_eq!(
+            (0..m.items()).map(|i| s.item_len(i)).collect::<Vec<_>>(),
+            fresh
+        );
+        // With a whole solution selected, it is complete.
+        for o in [0, 3, 4] {
+            s.select(o).unwrap();
+        }
+        assert!(s.is_complete());
+        assert_eq!(s.count(Limits::solutions(1)).end, End::Stopped);
+        assert!(s.is_complete());
+    }
+
+    /// `{:?}` shows sizes and selections, not the whole arena.
+    #[test]
+    fn debug_output_is_a_summary() {
+        let m = crate::puzzles::sudoku::encoding::matrix(3);
+        let mut s = Solver::new(m);
+        s.select(0).unwrap();
+        // Nodes: the root, 324 headers, 729 options of 4 and 730 spacers.
+        let nodes = 1 + 324 + 729 * 4 + 730;
+        assert_eq!(
+            format!("{s:?}"),
+            format!(
+                "Solver {{ matrix: Matrix {{ items: 324, primary_items: 324, options: 729, \
+                 nodes: {nodes} }}, selected: [0], search_depth: 0, .. }}"
+            )
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "option 6 out of range: the matrix has 6 options")]
+    fn selecting_an_option_out_of_range_says_so() {
+        let m = knuth_example().compile().unwrap();
+        let _ = Solver::new(&m).select(6);
+    }
+
+    #[test]
+    #[should_panic(expected = "item 7 out of range: the matrix has 7 items")]
+    fn an_item_out_of_range_says_so() {
+        let m = knuth_example().compile().unwrap();
+        Solver::new(&m).item_len(7);
     }
 
     #[test]

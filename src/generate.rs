@@ -19,7 +19,8 @@ use crate::exact_cover::{Limits, Problem, Solver};
 use crate::puzzles::sudoku::{encoding, DlxSudoku, Grid, SudokuSolver};
 
 /// Which cells are removed together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Symmetry {
     /// Cells one at a time.
     None,

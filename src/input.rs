@@ -11,8 +11,9 @@ use crate::puzzles::sudoku::{box_size_of_side, symbol_value, token_value, Grid, 
 pub const MAX_LINE: usize = 1 << 20;
 
 /// The kinds of input the tool understands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum, serde::Serialize))]
+#[cfg_attr(feature = "cli", serde(rename_all = "lowercase"))]
 pub enum Kind {
     /// Decide from the content.
     Auto,
@@ -26,7 +27,8 @@ pub enum Kind {
 }
 
 /// How a Sudoku record was written, so its answer can be written the same way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// One puzzle per line, n^4 symbols.
     Line,

@@ -6,11 +6,19 @@
 //! a rayon pool and passes the results, in order, to a sink before taking the
 //! next chunk. Memory is bounded by a few chunks whatever the input size, and
 //! output starts after the first (small) chunk.
+//!
+//! A slow stream (a pipe fed by a slower program, a terminal) is answered as
+//! it comes: an input read through [`StreamRead`] hands over the records
+//! read so far before each read that may wait, the calling thread writes the
+//! chunks that are done while it waits for the next one, and the sink sees
+//! whole chunks, so it can flush after each.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io;
+use std::io::{self, Read};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc::sync_channel;
+use std::rc::Rc;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -222,10 +230,113 @@ impl Default for Config {
     }
 }
 
+thread_local! {
+    /// What the batch reader thread does before its input may wait: hand
+    /// over the records read so far (see [`StreamRead`]).
+    static BEFORE_READ: RefCell<Option<Box<dyn FnMut()>>> = const { RefCell::new(None) };
+}
+
+/// An input that may keep the reader waiting (standard input, a pipe, a
+/// terminal): before each read it lets [`run`] hand over the records read
+/// so far, so that they are answered while the input is quiet instead of
+/// when a whole chunk has come in. Regular files need no wrapper: their
+/// reads never wait on another program.
+#[derive(Debug)]
+pub struct StreamRead<R>(pub R);
+
+impl<R: Read> Read for StreamRead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        BEFORE_READ.with(|hook| {
+            if let Some(hand_over) = hook.borrow_mut().as_mut() {
+                hand_over();
+            }
+        });
+        self.0.read(buf)
+    }
+}
+
+/// The records read into the chunk being built, and where full chunks go.
+struct ChunkBuilder<T> {
+    chunk: Rc<RefCell<Vec<Job<T>>>>,
+    sender: SyncSender<io::Result<Vec<Job<T>>>>,
+}
+
+impl<T: Send + 'static> ChunkBuilder<T> {
+    /// Registers the reader thread's [`BEFORE_READ`] hook: hand over the
+    /// chunk so far. The hook runs inside `jobs.next()`, never while the
+    /// chunk is borrowed.
+    fn new(sender: SyncSender<io::Result<Vec<Job<T>>>>) -> Self {
+        let chunk = Rc::new(RefCell::new(Vec::new()));
+        let (hook_chunk, hook_sender) = (Rc::clone(&chunk), sender.clone());
+        BEFORE_READ.with(|hook| {
+            *hook.borrow_mut() = Some(Box::new(move || {
+                let records = std::mem::take(&mut *hook_chunk.borrow_mut());
+                if !records.is_empty() {
+                    // A closed channel means the batch is over; the loop
+                    // finds out at its next send.
+                    let _ = hook_sender.send(Ok(records));
+                }
+            }));
+        });
+        ChunkBuilder { chunk, sender }
+    }
+
+    /// Adds a record; returns how many the chunk now holds.
+    fn push(&self, job: Job<T>) -> usize {
+        let mut chunk = self.chunk.borrow_mut();
+        chunk.push(job);
+        chunk.len()
+    }
+
+    /// Sends the chunk so far, if any; false if the batch is over.
+    fn send(&self) -> bool {
+        let records = std::mem::take(&mut *self.chunk.borrow_mut());
+        records.is_empty() || self.sender.send(Ok(records)).is_ok()
+    }
+}
+
+impl<T> Drop for ChunkBuilder<T> {
+    fn drop(&mut self) {
+        BEFORE_READ.with(|hook| *hook.borrow_mut() = None);
+    }
+}
+
+/// The reader thread: `jobs` in chunks, small first so output starts at
+/// once, then larger ones; an input error ends the stream after the
+/// records before it.
+fn read_chunks<T: Send + 'static>(
+    jobs: impl Iterator<Item = io::Result<Job<T>>>,
+    sender: SyncSender<io::Result<Vec<Job<T>>>>,
+    max_chunk: usize,
+) {
+    let builder = ChunkBuilder::new(sender.clone());
+    let mut size = 16.min(max_chunk);
+    for job in jobs {
+        match job {
+            Ok(job) => {
+                if builder.push(job) >= size {
+                    if !builder.send() {
+                        return;
+                    }
+                    size = (size * 2).min(max_chunk);
+                }
+            }
+            Err(e) => {
+                if builder.send() {
+                    let _ = sender.send(Err(e));
+                }
+                return;
+            }
+        }
+    }
+    builder.send();
+}
+
 /// Solves every job of `jobs` with `solve` and hands the outcomes, in input
-/// order, to `sink`. `init` makes the per-thread state (solvers and their
-/// arenas). A panic while solving one record becomes an `Invalid` outcome for
-/// that record alone. Stops at the first error of the input or of `sink`.
+/// order, to `sink`, a chunk at a time (a moment to flush the output).
+/// `init` makes the per-thread state (solvers and their arenas). A panic
+/// while solving one record becomes an `Invalid` outcome for that record
+/// alone. Stops at the first error of the input or of `sink`.
 pub fn run<T, S, I, F, K>(
     jobs: I,
     config: Config,
@@ -234,11 +345,11 @@ pub fn run<T, S, I, F, K>(
     mut sink: K,
 ) -> io::Result<Summary>
 where
-    T: Send + Sync,
+    T: Send + Sync + 'static,
     S: Send,
     I: Iterator<Item = io::Result<Job<T>>> + Send,
     F: Fn(&mut S, &Job<T>) -> Outcome + Sync,
-    K: FnMut(&Outcome) -> io::Result<()>,
+    K: FnMut(&[Outcome]) -> io::Result<()>,
 {
     let start = Instant::now();
     let mut summary = Summary::default();
@@ -276,42 +387,12 @@ where
     std::thread::scope(|scope| -> io::Result<()> {
         let (sender, receiver) = sync_channel::<io::Result<Vec<Job<T>>>>(2);
         let max_chunk = config.max_chunk.max(1);
-        scope.spawn(move || {
-            let mut jobs = jobs;
-            // Small chunks first so output starts at once, then larger ones.
-            let mut size = 16.min(max_chunk);
-            loop {
-                let mut chunk = Vec::with_capacity(size);
-                let mut failed = None;
-                for job in jobs.by_ref().take(size) {
-                    match job {
-                        Ok(j) => chunk.push(j),
-                        Err(e) => {
-                            failed = Some(e);
-                            break;
-                        }
-                    }
-                }
-                let done = chunk.len() < size || failed.is_some();
-                if !chunk.is_empty() && sender.send(Ok(chunk)).is_err() {
-                    return;
-                }
-                if let Some(e) = failed {
-                    let _ = sender.send(Err(e));
-                    return;
-                }
-                if done {
-                    return;
-                }
-                size = (size * 2).min(max_chunk);
-            }
-        });
+        scope.spawn(move || read_chunks(jobs, sender, max_chunk));
         let mut deliver = |outcomes: &[Outcome]| -> io::Result<()> {
             for outcome in outcomes {
                 summary.add(outcome);
-                sink(outcome)?;
             }
-            Ok(())
+            sink(outcomes)
         };
         match &pool {
             Some(pool) => pool.in_place_scope(|scope| {
@@ -356,13 +437,18 @@ where
 /// queued. Bounds memory to a few chunks of outcomes.
 const CHUNKS_IN_FLIGHT: usize = 3;
 
+/// How often the calling thread, waiting for the next chunk of a slow
+/// input, writes the chunks finished meanwhile.
+const IDLE_POLL: Duration = Duration::from_millis(20);
+
 /// Runs the chunks of `chunks` through `start` (which solves one in the
 /// background and calls `done` with its outcomes) with up to
 /// [`CHUNKS_IN_FLIGHT`] at a time, and hands the outcomes to `deliver` in
-/// input order as they become ready. On an input error, the chunks read
-/// before it are still delivered.
+/// input order as they become ready, also while waiting for the next
+/// chunk. On an input error, the chunks read before it are still
+/// delivered.
 fn pipeline<T, St, D>(
-    chunks: impl IntoIterator<Item = io::Result<Vec<Job<T>>>>,
+    chunks: Receiver<io::Result<Vec<Job<T>>>>,
     mut start: St,
     deliver: &mut D,
 ) -> io::Result<()>
@@ -373,29 +459,41 @@ where
     let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Vec<Outcome>)>();
     let mut ready: BTreeMap<usize, Vec<Outcome>> = BTreeMap::new();
     let (mut started, mut written) = (0, 0);
-    // Waits for one chunk to finish, then writes every chunk now in order.
-    let mut settle = |ready: &mut BTreeMap<usize, Vec<Outcome>>, written: &mut usize| {
-        let (index, outcomes) = done_rx.recv().expect("every started chunk reports back");
-        ready.insert(index, outcomes);
+    // Takes in the chunks finished so far (waiting for one if `wait`), then
+    // writes every chunk now next in order.
+    let mut settle = |ready: &mut BTreeMap<usize, Vec<Outcome>>, written: &mut usize, wait| {
+        if wait {
+            let (index, outcomes) = done_rx.recv().expect("every started chunk reports back");
+            ready.insert(index, outcomes);
+        }
+        ready.extend(done_rx.try_iter());
         while let Some(outcomes) = ready.remove(written) {
             deliver(&outcomes)?;
             *written += 1;
         }
         io::Result::Ok(())
     };
-    for chunk in chunks {
+    loop {
+        let chunk = match chunks.recv_timeout(IDLE_POLL) {
+            Ok(chunk) => chunk,
+            Err(RecvTimeoutError::Timeout) => {
+                settle(&mut ready, &mut written, false)?;
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         let chunk = match chunk {
             Ok(chunk) => chunk,
             Err(e) => {
                 // Records read before the error still get their results.
                 while written < started {
-                    settle(&mut ready, &mut written)?;
+                    settle(&mut ready, &mut written, true)?;
                 }
                 return Err(e);
             }
         };
         while started - written >= CHUNKS_IN_FLIGHT {
-            settle(&mut ready, &mut written)?;
+            settle(&mut ready, &mut written, true)?;
         }
         let done_tx = done_tx.clone();
         let index = started;
@@ -410,7 +508,7 @@ where
         started += 1;
     }
     while written < started {
-        settle(&mut ready, &mut written)?;
+        settle(&mut ready, &mut written, true)?;
     }
     Ok(())
 }
@@ -453,8 +551,8 @@ mod tests {
                     Err(e) => Outcome::invalid(job.line, e.clone()),
                 }
             },
-            |o| {
-                out.push(format!("{}:{}", o.line, o.text));
+            |outcomes| {
+                out.extend(outcomes.iter().map(|o| format!("{}:{}", o.line, o.text)));
                 Ok(())
             },
         )
@@ -512,8 +610,8 @@ mod tests {
                     nodes: 0,
                     elapsed: Duration::ZERO,
                 },
-                |o| {
-                    texts.push(o.line);
+                |outcomes| {
+                    texts.extend(outcomes.iter().map(|o| o.line));
                     Ok(())
                 },
             )
@@ -549,8 +647,8 @@ mod tests {
             },
             || (),
             |_, j| Outcome::invalid(j.line, "x"),
-            |_| {
-                seen += 1;
+            |outcomes| {
+                seen += outcomes.len();
                 Ok(())
             },
         );
@@ -563,14 +661,15 @@ mod tests {
     /// ahead of the writer.
     #[test]
     fn pipeline_delivers_in_order_whatever_finishes_first() {
-        let chunks = (0..20).map(|c| {
-            Ok((0..5)
-                .map(|k| Job {
-                    line: c * 5 + k,
-                    task: Ok(()),
-                })
-                .collect::<Vec<_>>())
-        });
+        let (sender, chunks) = sync_channel(20);
+        for c in 0..20 {
+            let chunk = (0..5).map(|k| Job {
+                line: c * 5 + k,
+                task: Ok(()),
+            });
+            sender.send(Ok(chunk.collect::<Vec<_>>())).unwrap();
+        }
+        drop(sender);
         let mut handles = Vec::new();
         let mut delivered = Vec::new();
         let started = std::sync::atomic::AtomicUsize::new(0);
@@ -605,5 +704,59 @@ mod tests {
             h.join().unwrap();
         }
         assert_eq!(delivered, (0..100).collect::<Vec<_>>());
+    }
+
+    /// A stream that hands out one piece of text per `feed` and blocks in
+    /// between, like a pipe from a slow program.
+    struct Trickle(std::sync::mpsc::Receiver<Vec<u8>>);
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Ok(piece) = self.0.recv() else {
+                return Ok(0);
+            };
+            buf[..piece.len()].copy_from_slice(&piece);
+            Ok(piece.len())
+        }
+    }
+
+    /// Through `StreamRead`, each line of a trickling input is answered
+    /// before the next one is fed: nothing waits for a chunk to fill up or
+    /// for the input to end.
+    #[test]
+    fn a_trickling_stream_is_answered_line_by_line() {
+        use std::io::BufRead;
+        for threads in [1, 2] {
+            let (feed, pieces) = std::sync::mpsc::channel::<Vec<u8>>();
+            let (answer_tx, answers) = std::sync::mpsc::channel::<usize>();
+            let batch = std::thread::spawn(move || {
+                let input = io::BufReader::new(StreamRead(Trickle(pieces)));
+                let jobs = input.lines().enumerate().map(|(k, line)| {
+                    line.map(|text| Job {
+                        line: k + 1,
+                        task: Ok(text.len()),
+                    })
+                });
+                let config = Config {
+                    threads,
+                    max_chunk: 4096,
+                };
+                let solve = |_: &mut (), job: &Job<usize>| Outcome::invalid(job.line, "x");
+                let sink = |outcomes: &[Outcome]| {
+                    outcomes
+                        .iter()
+                        .for_each(|o| answer_tx.send(o.line).unwrap());
+                    Ok(())
+                };
+                run(jobs, config, || (), solve, sink).unwrap().records
+            });
+            for line in 1..=5 {
+                feed.send(format!("record {line}\n").into_bytes()).unwrap();
+                let answered = answers.recv_timeout(Duration::from_secs(10));
+                assert_eq!(answered, Ok(line), "{threads} thread(s)");
+            }
+            drop(feed);
+            assert_eq!(batch.join().unwrap(), 5);
+        }
     }
 }

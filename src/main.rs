@@ -14,7 +14,7 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use cli::args::{Cli, Command, SolveArgs};
-use dlx_engine::batch::Summary;
+use dlx_engine::batch::{StreamRead, Summary};
 use dlx_engine::input::Kind;
 use dlx_engine::solve::{self, Mode, Sinks, SolveOptions, SolverKind};
 
@@ -49,22 +49,33 @@ fn main() -> ExitCode {
 /// A directory is refused here, naming it: opening one succeeds on Unix and
 /// only the first read fails, with an error that names nothing.
 pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> {
+    // Standard input, pipes and terminals may keep a read waiting on another
+    // program: read through `StreamRead`, so what came before is answered
+    // meanwhile.
     if path.as_os_str() == "-" {
         return Ok((
             "<stdin>".into(),
-            Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            Box::new(BufReader::with_capacity(1 << 16, StreamRead(io::stdin()))),
         ));
     }
     let name = path.display().to_string();
     let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
     let file = File::open(path).map_err(named)?;
-    if file.metadata().map_err(named)?.is_dir() {
+    let metadata = file.metadata().map_err(named)?;
+    if metadata.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("{name}: is a directory, not a file"),
         ));
     }
-    Ok((name, Box::new(BufReader::with_capacity(1 << 16, file))))
+    Ok(if metadata.is_file() {
+        (name, Box::new(BufReader::with_capacity(1 << 16, file)))
+    } else {
+        (
+            name,
+            Box::new(BufReader::with_capacity(1 << 16, StreamRead(file))),
+        )
+    })
 }
 
 /// The error of a failed write to an output, naming it: `PATH: reason`.

@@ -197,6 +197,15 @@ pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> 
     Ok(())
 }
 
+/// [`emit`]s a chunk of outcomes, then flushes the answers: on a slow
+/// stream, they are out as soon as their chunk is.
+fn emit_chunk(file: &str, outcomes: &[Outcome], sinks: &mut Sinks) -> io::Result<()> {
+    for outcome in outcomes {
+        emit(file, outcome, sinks)?;
+    }
+    sinks.out.flush()
+}
+
 fn solve_sudoku(
     file: &str,
     input: impl BufRead + Send,
@@ -246,13 +255,16 @@ fn solve_sudoku(
             }
             outcome
         },
-        |outcome| {
-            // Multi-line answers are separated by a blank line.
-            if !first && outcome.text.contains('\n') {
-                sinks.out.write_all(b"\n")?;
+        |outcomes| {
+            for outcome in outcomes {
+                // Multi-line answers are separated by a blank line.
+                if !first && outcome.text.contains('\n') {
+                    sinks.out.write_all(b"\n")?;
+                }
+                first = false;
+                emit(file, outcome, sinks)?;
             }
-            first = false;
-            emit(file, outcome, sinks)
+            sinks.out.flush()
         },
     )
 }
@@ -321,7 +333,7 @@ fn solve_sudominoku(
             }
             outcome
         },
-        |outcome| emit(file, outcome, sinks),
+        |outcomes| emit_chunk(file, outcomes, sinks),
     )?;
     if records.missing_terminator() {
         writeln!(

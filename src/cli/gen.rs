@@ -141,7 +141,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                         Err(e) => Outcome::invalid(job.line, format!("puzzle {}: {e}", index + 1)),
                     }
                 },
-                |o| emit(&mut out, &mut err, o),
+                |outcomes| emit_chunk(&mut out, &mut err, outcomes),
             )?
         }
         GenKind::Sudominoku => {
@@ -158,7 +158,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                         sudominoku::write_puzzle(&puzzle).trim_end().to_string(),
                     )
                 },
-                |o| emit(&mut out, &mut err, o),
+                |outcomes| emit_chunk(&mut out, &mut err, outcomes),
             )?;
             writeln!(out, "0")?;
             summary
@@ -179,11 +179,16 @@ fn solved(line: usize, text: String) -> Outcome {
     }
 }
 
-fn emit(out: &mut impl Write, err: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
-    match &outcome.error {
-        None => writeln!(out, "{}", outcome.text),
-        Some(reason) => writeln!(err, "dlx gen: {reason}"),
+/// Writes a chunk of puzzles (a failure on stderr) and flushes them, so a
+/// program reading `dlx gen` through a pipe gets them as they are made.
+fn emit_chunk(out: &mut impl Write, err: &mut impl Write, outcomes: &[Outcome]) -> io::Result<()> {
+    for outcome in outcomes {
+        match &outcome.error {
+            None => writeln!(out, "{}", outcome.text)?,
+            Some(reason) => writeln!(err, "dlx gen: {reason}")?,
+        }
     }
+    out.flush()
 }
 
 /// The box size asked for, 3 (9x9) by default.

@@ -83,10 +83,12 @@ pub enum GridError {
         one_based: &'static str,
     },
     /// Two givens with the same digit in one row, column or box.
-    #[error("digit {digit} appears twice in {unit} (cells r{}c{} and r{}c{})", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
+    #[error("{} appears twice in {unit} (cells r{}c{} and r{}c{})", value_name(*.digit, *.side), .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
     Clash {
-        /// The repeated digit.
+        /// The repeated digit (1-based value).
         digit: usize,
+        /// The grid's side, which says how the digit is written.
+        side: usize,
         /// `row R`, `column C` or `box B` (1-based).
         unit: String,
         /// (row, col), 0-based, of the first of the two cells.
@@ -330,6 +332,7 @@ impl Grid {
                 if *slot != usize::MAX {
                     return Err(GridError::Clash {
                         digit: v as usize,
+                        side,
                         unit: format!("{unit_name} {}", unit + 1),
                         first: (*slot / side, *slot % side),
                         second: (r, c),
@@ -358,12 +361,17 @@ impl Grid {
         if let Some(k) = (0..self.cells.len())
             .find(|&k| puzzle.cells[k] != 0 && puzzle.cells[k] != self.cells[k])
         {
+            // Digits as they are up to 9x9; above, as written (see value_name).
+            let name = |v: u8| match side {
+                ..=9 => v.to_string(),
+                _ => value_name(v.into(), side),
+            };
             return Err(format!(
                 "given {} at r{}c{} was changed to {}",
-                puzzle.cells[k],
+                name(puzzle.cells[k]),
                 k / side + 1,
                 k % side + 1,
-                self.cells[k]
+                name(self.cells[k])
             ));
         }
         self.check_givens().map_err(|e| e.to_string())
@@ -621,6 +629,24 @@ pub(crate) fn symbol_value(ch: char, side: usize) -> Option<u8> {
         _ => return None,
     };
     (v <= side).then_some(v as u8)
+}
+
+/// A cell value as a message names it: `digit 5` up to 9x9; on 16x16 and
+/// 25x25, whose one-line symbols include letters, the symbol and, for a
+/// letter, its number (`symbol \`A\` (10)`), since the input may have
+/// used either; `number 30` above.
+pub fn value_name(v: usize, side: usize) -> String {
+    match side {
+        ..=9 => format!("digit {v}"),
+        16 | 25 => match u8::try_from(v) {
+            Ok(byte) if (1..=side).contains(&v) => match value_symbol(byte, side) {
+                digit @ '1'..='9' => format!("symbol `{digit}`"),
+                letter => format!("symbol `{letter}` ({v})"),
+            },
+            _ => format!("number {v}"),
+        },
+        _ => format!("number {v}"),
+    }
 }
 
 fn value_symbol(v: u8, side: usize) -> char {
@@ -994,6 +1020,41 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "digit 5 appears twice in row 1 (cells r1c1 and r1c2)"
+        );
+    }
+
+    /// Above 9x9 a clash names the symbol as the line format writes it (a
+    /// letter with its number, which a numeric grid would have used), and
+    /// so does a changed given.
+    #[test]
+    fn clashes_name_symbols_as_written() {
+        let clash = |line: String| Grid::from_line(&line).unwrap().check_givens().unwrap_err();
+        let e = clash(format!("AA{}", ".".repeat(623)));
+        assert!(
+            e.to_string()
+                .starts_with("symbol `A` (1) appears twice in row 1"),
+            "{e}"
+        );
+        let e = clash(format!("GG{}", ".".repeat(254)));
+        assert!(
+            e.to_string()
+                .starts_with("symbol `G` (16) appears twice in row 1"),
+            "{e}"
+        );
+        let e = clash(format!("77{}", ".".repeat(254)));
+        assert!(
+            e.to_string()
+                .starts_with("symbol `7` appears twice in row 1"),
+            "{e}"
+        );
+        assert_eq!(value_name(30, 36), "number 30");
+        // A given J (10) where the solution has B (2).
+        let puzzle = Grid::from_line(&format!(".J{}", ".".repeat(623))).unwrap();
+        let solution = samples::pattern_solution(5);
+        assert_eq!(solution.get(0, 1), 2);
+        assert_eq!(
+            solution.check_solution(&puzzle).unwrap_err(),
+            "given symbol `J` (10) at r1c2 was changed to symbol `B` (2)"
         );
     }
 

@@ -30,7 +30,8 @@ pub enum Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
-    /// One puzzle per line, n^4 symbols.
+    /// One puzzle per line, n^4 symbols; numeric rows above 25x25, which
+    /// has no one-character symbols.
     Line,
     /// Rows of whitespace-separated numbers, 0 for blanks (Baekjoon 2580).
     Grid,

@@ -13,15 +13,20 @@
 //! node budget ([`RECOUNT_NODE_BUDGET`]): a claim the budget cannot settle
 //! (say `18446744073709551615` for an empty grid) is reported as a failure
 //! that could not be verified, in seconds, instead of a search that never
-//! ends.
+//! ends. A Sudoku recount the bitmask solver cannot finish within the budget
+//! (some 25x25 puzzles take it over 100 million nodes, where the engine
+//! needs a few thousand) is made again by the engine, with the same budget,
+//! and counted apart ([`CheckReport::engine_recounts`]): a second run of
+//! the solver that wrote the claim, not an independent one.
 
 use std::io::{self, BufRead};
 
 use crate::error::InputError;
 use crate::exact_cover::Limits;
 use crate::input::{is_title, read_line, Line, SudokuReader};
-use crate::puzzles::sudoku::{symbol_value, Grid, SudokuSolver};
+use crate::puzzles::sudoku::{symbol_value, DlxSudoku, Grid, Solution, SudokuSolver};
 use crate::puzzles::sudominoku::{self, NaiveSudominoku};
+use crate::solve::is_limit_mark;
 
 /// Search nodes one recount may use (a count, a verdict or an
 /// `! unsolvable` mark) before its claim is reported as not verifiable:
@@ -43,6 +48,10 @@ pub struct CheckReport {
     pub marks: u64,
     /// `! limit` marks (accepted, not verifiable).
     pub limits: u64,
+    /// Sudoku recounts (of counts, verdicts and `! unsolvable` marks) that
+    /// the independent solver could not finish within the budget and the
+    /// engine settled instead: checked, but not independently.
+    pub engine_recounts: u64,
 }
 
 /// Why a check failed: an I/O error, or the first mismatch.
@@ -131,6 +140,18 @@ pub fn check_sudoku_with_budget(
     node_budget: u64,
 ) -> Result<CheckReport, CheckError> {
     let limits = |want: u64| Limits::solutions(want.max(1)).with_max_nodes(Some(node_budget));
+    // The independent solver first; the engine when its budget runs out.
+    let mut engine = DlxSudoku::new();
+    let mut engine_recounts = 0;
+    let mut recount = |grid: &Grid, want: u64| -> Solution {
+        let independent = solver.solve(grid, limits(want));
+        if !independent.end.is_limit() {
+            return independent;
+        }
+        let again = engine.solve(grid, limits(want));
+        engine_recounts += u64::from(!again.end.is_limit());
+        again
+    };
     let mut answers = Answers {
         name: answers_name.to_string(),
         input: answers,
@@ -182,6 +203,9 @@ pub fn check_sudoku_with_budget(
             .puzzle
             .and_then(|(g, _)| g.check_givens().map(|_| g).map_err(|e| e.to_string()));
         if answer.starts_with("! limit") {
+            if !is_limit_mark(&answer) {
+                return Err(at(format!("unknown mark `{answer}`")));
+            }
             report.limits += 1;
             if puzzle.is_ok() {
                 continue;
@@ -204,7 +228,7 @@ pub fn check_sudoku_with_budget(
             Ok(g) => g,
         };
         if answer.starts_with("! unsolvable") {
-            let found = solver.solve(&grid, limits(1));
+            let found = recount(&grid, 1);
             if found.count > 0 {
                 return Err(at("marked unsolvable, but the puzzle has a solution".into()));
             }
@@ -223,7 +247,7 @@ pub fn check_sudoku_with_budget(
         let is_row = is_solution_row(&answer, grid.side());
         if let Some(claim) = parse_count(&answer).filter(|_| !is_line && !is_row) {
             let want = recount_target(claim, max_solutions).map_err(&at)?;
-            let recount = solver.solve(&grid, limits(want));
+            let recount = recount(&grid, want);
             let capped = max_solutions == Some(claim);
             let recounted = (claim, recount.count, recount.end.is_limit(), capped);
             settle(
@@ -242,7 +266,7 @@ pub fn check_sudoku_with_budget(
             continue;
         }
         if let Some(claim) = verdict_count(&answer) {
-            let recount = solver.solve(&grid, limits(2));
+            let recount = recount(&grid, 2);
             let found = recount.count.min(2);
             let recounted = (claim, found, recount.end.is_limit(), claim == 2);
             settle(recounted, node_budget, &format!("`{answer}`"), || {
@@ -261,6 +285,7 @@ pub fn check_sudoku_with_budget(
         report.solutions += 1;
     }
     answers.expect_end()?;
+    report.engine_recounts = engine_recounts;
     Ok(report)
 }
 
@@ -353,6 +378,9 @@ pub fn check_sudominoku_with_budget(
             Ok(p) => p,
         };
         if answer.starts_with("! limit") {
+            if !is_limit_mark(&answer) {
+                return Err(at(format!("unknown mark `{answer}`")));
+            }
             report.limits += 1;
             continue;
         }
@@ -622,6 +650,44 @@ mod tests {
         // The first record settles it: the second is never searched.
         assert_eq!(seen.len(), 1);
         assert_eq!(seen[0].max_nodes, Some(10_000));
+    }
+
+    /// A 25x25 puzzle of the bundled set: the engine proves it unique in a
+    /// few thousand nodes, the bitmask solver not in 100,000. Its claims are
+    /// settled by the engine and counted apart; a wrong one is still caught.
+    #[test]
+    fn the_engine_settles_what_the_bitmask_budget_cannot() {
+        let file = include_str!("../puzzles/sudoku/25x25-20.txt");
+        let puzzle = file
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .expect("a puzzle");
+        let (result, seen) = check(&format!("{puzzle}\n"), "unique\n", None, 100_000);
+        let report = result.expect("unique, by the engine");
+        assert_eq!((report.counts, report.engine_recounts), (1, 1));
+        assert_eq!(seen.len(), 1, "the bitmask solver tried first");
+        let (result, _) = check(&format!("{puzzle}\n"), "multiple\n", None, 100_000);
+        assert!(mismatch(result).reason.contains("recount finds 1 solution"));
+        // Within its budget the bitmask solver settles an easy claim alone.
+        let (result, _) = check(&format!("{EASY}\n"), "unique\n", None, 100_000);
+        assert_eq!(result.expect("unique").engine_recounts, 0);
+    }
+
+    /// A `! limit` mark is not verifiable, but it must be one `dlx solve`
+    /// writes.
+    #[test]
+    fn limit_marks_must_be_well_formed() {
+        let (result, _) = check(
+            &format!("{EASY}\n"),
+            "! limit: node budget of 5 reached\n",
+            None,
+            10,
+        );
+        assert_eq!(result.expect("a limit mark").limits, 1);
+        let (result, _) = check(&format!("{EASY}\n"), "! limit: banana\n", None, 10);
+        assert!(mismatch(result)
+            .reason
+            .starts_with("unknown mark `! limit: banana`"));
     }
 
     #[test]

@@ -546,6 +546,34 @@ fn solve_xc(
 
 /// `T ms` for a time limit: whole milliseconds as given by `--timeout-ms`,
 /// finer durations (from the library) with three decimals.
+/// Whether `answer` is a `! limit` mark as [`outcome_of`] writes it:
+/// `! limit: node budget of N reached` or `! limit: time limit of T ms
+/// reached`, maybe followed by ` after N solution(s)`.
+pub fn is_limit_mark(answer: &str) -> bool {
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let Some(rest) = answer.strip_prefix("! limit: ") else {
+        return false;
+    };
+    let (which, after) = match rest.split_once(" reached") {
+        Some(parts) => parts,
+        None => return false,
+    };
+    let limit_ok = match (
+        which.strip_prefix("node budget of "),
+        which.strip_prefix("time limit of "),
+    ) {
+        (Some(n), _) => number(n),
+        (_, Some(t)) => t.strip_suffix(" ms").is_some_and(number),
+        _ => false,
+    };
+    let after_ok = after.is_empty()
+        || after
+            .strip_prefix(" after ")
+            .and_then(|a| a.strip_suffix(" solution(s)"))
+            .is_some_and(number);
+    limit_ok && after_ok
+}
+
 fn milliseconds(d: Duration) -> String {
     if d.subsec_nanos() % 1_000_000 == 0 {
         format!("{} ms", d.as_millis())
@@ -622,4 +650,42 @@ pub fn sudominoku_records(
     sudominoku::RecordReader::new(
         lines.map(|line| line.map(|l| l.unwrap_or_else(|never| match never {}))),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `! limit` mark `outcome_of` writes is one `is_limit_mark`
+    /// accepts (what `dlx check` relies on), and other text is not.
+    #[test]
+    fn limit_marks_are_recognised() {
+        let options = SolveOptions {
+            node_limit: Some(500),
+            timeout: Some(Duration::from_micros(2500)),
+            ..SolveOptions::default()
+        };
+        for end in [End::NodeLimit, End::TimeLimit] {
+            for count in [0, 3] {
+                let solution = Solution {
+                    grid: None,
+                    count,
+                    end,
+                    nodes: 500,
+                };
+                let mark = outcome_of(1, &solution, None, &options).text;
+                assert!(is_limit_mark(&mark), "{mark}");
+            }
+        }
+        for bad in [
+            "! limit",
+            "! limit: banana",
+            "! limit: node budget of x reached",
+            "! limit: time limit of 5 reached",
+            "! limit: node budget of 5 reached after all",
+            "! invalid: node budget of 5 reached",
+        ] {
+            assert!(!is_limit_mark(bad), "{bad}");
+        }
+    }
 }

@@ -34,6 +34,13 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
                 "ok: {} records: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
                 report.records, report.solutions, report.counts, report.marks, report.limits
             );
+            if report.engine_recounts > 0 {
+                println!(
+                    "note: {} recount(s) were made by the dlx engine, which wrote the answers: the bitmask solver ran out of its budget of {} nodes on them",
+                    report.engine_recounts,
+                    check::RECOUNT_NODE_BUDGET
+                );
+            }
             Ok(0)
         }
         Err(CheckError::Mismatch(m)) => {

@@ -123,6 +123,15 @@ pub struct Sinks<'a> {
     pub answered: bool,
 }
 
+impl Sinks<'_> {
+    /// Writes out what the answers and diagnostics hold: after each chunk
+    /// of a batch, so a slow stream's answers are not held back.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        self.err.flush()
+    }
+}
+
 /// Makes a Sudoku solver of the requested kind.
 pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
     match kind {
@@ -197,13 +206,12 @@ pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> 
     Ok(())
 }
 
-/// [`emit`]s a chunk of outcomes, then flushes the answers: on a slow
-/// stream, they are out as soon as their chunk is.
+/// [`emit`]s a chunk of outcomes, then [flushes](Sinks::flush) them.
 fn emit_chunk(file: &str, outcomes: &[Outcome], sinks: &mut Sinks) -> io::Result<()> {
     for outcome in outcomes {
         emit(file, outcome, sinks)?;
     }
-    sinks.out.flush()
+    sinks.flush()
 }
 
 fn solve_sudoku(
@@ -264,7 +272,7 @@ fn solve_sudoku(
                 first = false;
                 emit(file, outcome, sinks)?;
             }
-            sinks.out.flush()
+            sinks.flush()
         },
     )
 }

@@ -182,6 +182,22 @@ fn sudoku_samples_solve_like_dlx() {
     }
 }
 
+/// `select_all` stops at the first clash like DLX's, keeping the options
+/// before it, and the two then count alike.
+#[test]
+fn select_all_stops_at_the_first_clash_like_dlx() {
+    let m = n_queens(8).compile().unwrap();
+    let mut dlx = Solver::new(&m);
+    let mut cells = CellsSolver::new(&m);
+    // Queens at (0,0) and (1,2); (0,5) shares row 0; (7,7) is never reached.
+    let givens = [0, 10, 5, 63];
+    let clash = cells.select_all(givens).unwrap_err();
+    assert_eq!(clash, dlx.select_all(givens).unwrap_err());
+    assert_eq!(clash.option, 5);
+    assert_eq!(cells.selected().collect::<Vec<_>>(), [0, 10]);
+    assert_eq!(cells.count(Limits::none()), dlx.count(Limits::none()));
+}
+
 #[test]
 fn select_conflicts_like_dlx_and_change_nothing() {
     let m = n_queens(8).compile().unwrap();

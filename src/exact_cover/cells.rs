@@ -302,6 +302,19 @@ impl CellsSolver {
         Ok(())
     }
 
+    /// [`select`](CellsSolver::select)s each of `options` in order, as
+    /// [`Solver::select_all`](super::Solver::select_all) does: stops at the
+    /// first that clashes and returns its [`Conflict`]; the options before
+    /// it stay selected.
+    ///
+    /// # Panics
+    /// If an option is out of range.
+    pub fn select_all(&mut self, options: impl IntoIterator<Item = usize>) -> Result<(), Conflict> {
+        options
+            .into_iter()
+            .try_for_each(|option| self.select(option))
+    }
+
     /// The options pre-selected so far, in order.
     pub fn selected(&self) -> impl Iterator<Item = usize> + '_ {
         self.selected.iter().map(|&o| o as usize)

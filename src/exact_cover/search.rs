@@ -147,6 +147,23 @@ pub struct Conflict {
     pub item: usize,
 }
 
+impl Conflict {
+    /// The clash in the problem's own names: `option \`a d g\` clashes
+    /// with an option selected before it (item \`d\` is already covered)`.
+    /// (The `Display` form has only the numbers, which is all a
+    /// `Conflict` holds.)
+    ///
+    /// # Panics
+    /// If the option or item is not one of `problem`'s.
+    pub fn describe(&self, problem: &super::Problem) -> String {
+        format!(
+            "option `{}` clashes with an option selected before it (item `{}` is already covered)",
+            problem.option_names(self.option).join(" "),
+            problem.items()[self.item].name
+        )
+    }
+}
+
 /// Solves one [`Matrix`] many times: per puzzle, [`reset`](Solver::reset),
 /// [`select`](Solver::select) the givens, then search.
 ///
@@ -287,6 +304,11 @@ impl Solver {
     /// // Another queen in row 0 clashes, and the selection is unchanged.
     /// let clash = solver.select(5).unwrap_err();
     /// assert_eq!((clash.option, clash.item), (5, 0));
+    /// assert_eq!(
+    ///     clash.describe(solver.matrix().problem()),
+    ///     "option `r0 c5 a5 b2` clashes with an option selected before it \
+    ///      (item `r0` is already covered)"
+    /// );
     /// solver.reset();
     /// assert_eq!(solver.count(Limits::none()).solutions, 92);
     /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())

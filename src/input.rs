@@ -581,12 +581,37 @@ fn row_like(line: &str) -> Option<usize> {
     (words >= 2 && 2 * cells > words).then_some(words)
 }
 
-/// If `line` can start a grid, its side. A line of 16 symbols is a 4x4
-/// puzzle before it is the first row of a 16x16 grid: only symbols beyond
-/// 1-4 make it a row.
+/// If `line` can start a grid on its own, its side. A line of 16 symbols
+/// is the one shape that is both a one-line puzzle (4x4) and a grid row
+/// (16x16; bare rows have 4, 9, 16 or 25 symbols, line puzzles 16, 81, 256
+/// or 625): alone it starts a grid only if a symbol beyond 4 rules out the
+/// 4x4 puzzle. [`SudokuReader::starts_grid_of_16`] weighs the lines below.
 fn grid_start_side(line: &str) -> Option<usize> {
-    grid_row_side(line)
-        .filter(|&side| !is_sudoku_line(line) || (side == 16 && Grid::from_line(line).is_err()))
+    grid_row_side(line).filter(|&side| !is_sudoku_line(line) || (side == 16 && !fits_4x4(line)))
+}
+
+/// Whether every symbol of `line` (a row, blanks between its cells
+/// ignored) is a blank or 1-4. A line of 16 symbols with any other symbol
+/// can never be a 4x4 puzzle, valid or not; one without may be either a
+/// 4x4 puzzle or a row of a 16x16 grid.
+fn fits_4x4(line: &str) -> bool {
+    // Blanks and bars are no cells: the chars of `row_cells`, in one scan
+    // (this runs on up to 8 lines ahead of each record of a 4x4 file).
+    line.chars()
+        .all(|c| c.is_whitespace() || matches!(c, '|' | '+' | '=') || symbol_value(c, 4).is_some())
+}
+
+/// Whether `line` is a one-line puzzle of 16 symbols, so also maybe the
+/// row of a 16x16 grid ([`grid_start_side`]).
+fn is_line_of_16(line: &str) -> bool {
+    is_sudoku_line(line) && line.chars().count() == 16
+}
+
+/// Whether `line` may be a row of a 16x16 grid: a valid one, or one with a
+/// bad symbol or a cell too many or too few ([`is_damaged_row`]).
+fn is_row_of_16(line: &str) -> bool {
+    // The cheap test first: it takes bare and numeric rows.
+    is_damaged_row(line, 16) || grid_row_side(line) == Some(16)
 }
 
 /// What separates the fields of a CSV line: commas, semicolons (as
@@ -766,12 +791,6 @@ pub(crate) fn is_title(line: &str) -> bool {
         && first.chars().take(2).filter(|c| c.is_alphabetic()).count() == 2
         && line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
         && !is_sudoku_line(first)
-}
-
-/// If `line` is the damaged first row of a grid whose second row is
-/// `next`: the grid's side ([`is_damaged_row`]).
-fn damaged_first_row_side(line: &str, next: &str) -> Option<usize> {
-    grid_start_side(next).filter(|&side| is_damaged_row(line, side))
 }
 
 /// Whether `line` looks like a row of a grid of this side that may be
@@ -974,29 +993,58 @@ impl<R: BufRead> SudokuReader<R> {
         }
     }
 
-    /// Whether the next lines are rows of a 16x16 grid: the next two, or,
-    /// when `after_4x4` (the line before them, the grid's first row, is a
-    /// good 4x4 puzzle), the next 15, most of them no 4x4 puzzle. The
-    /// common 4x4 file stops at the first line: it is a 4x4 puzzle.
-    fn next_rows_of_16(&mut self, after_4x4: bool) -> io::Result<bool> {
-        let rows = if after_4x4 { 15 } else { 2 };
-        let mut puzzles_of_4 = 0;
-        for ahead in 0..rows {
+    /// Whether `first`, a line of 16 symbols, starts a 16x16 grid whose
+    /// next rows are the lines from `from` ahead on
+    /// ([`Self::rows_of_16_follow`]), rather than being a 4x4 puzzle.
+    fn starts_grid_of_16(&mut self, first: &str, from: usize) -> io::Result<bool> {
+        let fits = fits_4x4(first);
+        Ok((fits || is_row_of_16(first)) && self.rows_of_16_follow(fits, from)?)
+    }
+
+    /// Whether a grid's first row (which `first_fits_4x4`: may be a 4x4
+    /// puzzle) and the lines from `from` ahead on are the rows of a 16x16
+    /// grid. A row with a symbol beyond 4 can never be a 4x4 puzzle, so such
+    /// rows decide: they must be most of the (up to 16) rows in a row, of
+    /// which there must be three at least, or all 16 when the first row may
+    /// be a 4x4 puzzle. So a bad line or two in a 4x4 file stay bad records
+    /// of their own, and a 16x16 grid may have rows of blanks and 1-4
+    /// anywhere, even first.
+    fn rows_of_16_follow(&mut self, first_fits_4x4: bool, from: usize) -> io::Result<bool> {
+        let (mut rows, mut fitting) = (1usize, usize::from(first_fits_4x4));
+        for ahead in from..from + 15 {
             let Some(next) = self.peek_text(ahead)? else {
-                return Ok(false);
+                break;
             };
-            // The 4x4 test first: it ends the common case at once.
-            if after_4x4 && is_valid_puzzle_line(next) {
-                puzzles_of_4 += 1;
-                if ahead == 0 || 2 * puzzles_of_4 >= rows {
-                    return Ok(false);
-                }
+            if !is_row_of_16(next) {
+                break;
             }
-            if grid_start_side(next) != Some(16) {
+            rows += 1;
+            fitting += usize::from(fits_4x4(next));
+            // Half of 16 rows that may be 4x4 puzzles settle it: a 4x4 file
+            // looks no further than 8 lines ahead.
+            if first_fits_4x4 && 2 * fitting >= 16 {
                 return Ok(false);
             }
         }
-        Ok(true)
+        let enough = if first_fits_4x4 {
+            rows == 16
+        } else {
+            rows >= 3
+        };
+        Ok(enough && 2 * (rows - fitting) > rows)
+    }
+
+    /// If `line` is the damaged first row of a grid whose second row is the
+    /// line `from` ahead: the grid's side ([`is_damaged_row`]).
+    fn damaged_first_row_side(&mut self, line: &str, from: usize) -> io::Result<Option<usize>> {
+        let Some(next) = self.peek_text(from)? else {
+            return Ok(None);
+        };
+        if is_line_of_16(next) {
+            let grid = is_damaged_row(line, 16) && self.rows_of_16_follow(false, from)?;
+            return Ok(grid.then_some(16));
+        }
+        Ok(grid_start_side(next).filter(|&side| is_damaged_row(line, side)))
     }
 
     /// If `line` is the title of a grid that starts on the next line (with
@@ -1014,11 +1062,13 @@ impl<R: BufRead> SudokuReader<R> {
         let Some(next) = self.peek_text(0)?.map(str::to_string) else {
             return Ok(None);
         };
-        let side = match grid_start_side(&next) {
-            Some(side) => Some(side),
-            None => self
-                .peek_text(1)?
-                .and_then(|after| damaged_first_row_side(&next, after)),
+        let side = if is_line_of_16(&next) {
+            self.starts_grid_of_16(&next, 1)?.then_some(16)
+        } else {
+            match grid_start_side(&next) {
+                Some(side) => Some(side),
+                None => self.damaged_first_row_side(&next, 1)?,
+            }
         };
         // A damaged first row (a typo or two) that starts with two letters
         // is not a title; a title with blanks above bare rows is not a row
@@ -1106,20 +1156,12 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             }
             if is_sudoku_line(trimmed) {
-                let puzzle = line_puzzle(trimmed);
-                // Sixteen symbols start a 16x16 grid of bare rows when the
-                // next two lines are such rows too: this line if it is no
-                // 4x4 puzzle (it may be a damaged row of the grid); a good
-                // 4x4 puzzle (an empty first row, or one using only 1-4)
-                // only if the next 15 lines are such rows, most of them no
-                // 4x4 puzzle. A bad line or two in a 4x4 file stay bad
-                // records of their own.
-                let grid_of_16 = trimmed.chars().count() == 16
-                    && (puzzle.is_ok() || is_damaged_row(trimmed, 16))
-                    && self.next_rows_of_16(puzzle.is_ok())?;
-                if !grid_of_16 {
-                    return record(puzzle);
+                // Sixteen symbols: a 4x4 puzzle, or the first row of a 16x16
+                // grid of bare rows.
+                if is_line_of_16(trimmed) && self.starts_grid_of_16(trimmed, 0)? {
+                    return self.read_grid(line_no, trimmed.to_string(), 16);
                 }
+                return record(line_puzzle(trimmed));
             }
             if let Some((start, first, side)) = self.grid_under_title(trimmed)? {
                 let mut grid = self.read_grid(start, first, side)?;
@@ -1168,14 +1210,12 @@ impl<R: BufRead> SudokuReader<R> {
     }
 
     /// Whether `line`, which is not a grid row, is the bad first row of a
-    /// grid whose second row is the next line ([`damaged_first_row_side`]).
-    /// Then the grid's side, so that the whole grid becomes one bad record
-    /// and the next record starts after it. The next line is kept for the
-    /// next read either way.
+    /// grid whose second row is the next line
+    /// ([`Self::damaged_first_row_side`]). Then the grid's side, so that the
+    /// whole grid becomes one bad record and the next record starts after
+    /// it. The next line is kept for the next read either way.
     fn side_after_bad_row(&mut self, line: &str) -> io::Result<Option<usize>> {
-        Ok(self
-            .peek_text(0)?
-            .and_then(|next| damaged_first_row_side(line, next)))
+        self.damaged_first_row_side(line, 0)
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -1911,6 +1951,75 @@ mod tests {
         let rows16: Vec<String> = g16.to_bare_rows().lines().map(String::from).collect();
         let text = format!("{four}\n{four}\n{}\n{}\n", rows16[1], rows16[2]);
         assert_eq!(records(&text).len(), 4);
+    }
+
+    /// A row of 16 symbols that uses only blanks and 1-4 may be a 4x4
+    /// puzzle, but in a 16x16 grid whose other rows use symbols beyond 4 it
+    /// is a row, wherever it stands (even first, even several); in a 4x4
+    /// file such lines stay 4x4 puzzles, clashing or not.
+    #[test]
+    fn rows_of_16_with_only_1_to_4_stay_in_their_grid() {
+        let solution = crate::puzzles::sudoku::samples::pattern_solution(4);
+        type Records = Vec<(usize, Result<(Grid, Style), String>)>;
+        let grids = |text: &str| -> Records {
+            SudokuReader::new(text.as_bytes())
+                .map(|r| {
+                    let r = r.unwrap();
+                    (r.line, r.puzzle)
+                })
+                .collect()
+        };
+        for low_rows in [
+            &[2][..],
+            &[1, 2],
+            &[0],
+            &[0, 1],
+            &[0, 1, 2, 3, 4, 5, 6],
+            &[15],
+        ] {
+            let mut g = solution.clone();
+            for &r in low_rows {
+                for c in 0..16 {
+                    if g.get(r, c) > 4 {
+                        g.set(r, c, 0);
+                    }
+                }
+            }
+            let rows = format!("{}\n", g.to_bare_rows().trim_end());
+            let one = |line| (line, Ok((g.clone(), Style::Rows)));
+            for (text, expected) in [
+                (rows.clone(), vec![one(1)]),
+                (format!("{rows}{rows}"), vec![one(1), one(17)]),
+                (format!("{rows}\n{rows}"), vec![one(1), one(18)]),
+            ] {
+                assert_eq!(grids(&text), expected, "{low_rows:?}\n{text}");
+            }
+            let titled = SudokuReader::new(format!("Grid 01\n{rows}").as_bytes())
+                .map(|r| r.unwrap())
+                .collect::<Vec<_>>();
+            assert_eq!(titled.len(), 1, "{low_rows:?}");
+            assert_eq!(titled[0].title.as_deref(), Some("Grid 01"));
+        }
+        // A 4x4 file: clashing lines (only 1-4; the clash is found when
+        // solving) three in a row, a bad symbol, good puzzles.
+        let good = "1..4............";
+        let clash = "11..............";
+        let text = format!(
+            "{}5{}\n{}",
+            format!("{clash}\n").repeat(3),
+            &good[1..],
+            format!("{good}\n").repeat(12)
+        );
+        let got = records(&text);
+        assert_eq!(got.len(), 16);
+        assert!(got[3]
+            .1
+            .as_ref()
+            .is_err_and(|e| e.starts_with("bad symbol `5`")));
+        assert!(got
+            .iter()
+            .enumerate()
+            .all(|(k, r)| k == 3 || r.1 == Ok(Style::Line)));
     }
 
     /// A grid saved from a spreadsheet as CSV (numbers between commas or

@@ -260,3 +260,49 @@ fn grid_answers_of_several_files_are_set_apart() {
     let twice = String::from_utf8(twice.stdout).unwrap();
     assert_eq!(twice, format!("{once}\n{once}"));
 }
+
+/// A 16x16 puzzle of bare rows whose third row holds only blanks and 1-4
+/// (so could be a 4x4 puzzle) is one grid: one solution, in rows, that
+/// `dlx check` confirms.
+#[test]
+fn bare_16x16_rows_with_a_row_of_only_1_to_4_are_one_grid() {
+    let text = std::fs::read_to_string("puzzles/sudoku/16x16-100.txt").unwrap();
+    let puzzle: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(5)
+        .unwrap()
+        .into();
+    let low: String = puzzle[32..48]
+        .chars()
+        .map(|c| if ('1'..='4').contains(&c) { c } else { '.' })
+        .collect();
+    let puzzle = format!("{}{low}{}", &puzzle[..32], &puzzle[48..]);
+    let rows: String = (0..16)
+        .map(|r| format!("{}\n", &puzzle[16 * r..16 * r + 16]))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r16t.txt");
+    std::fs::write(&path, rows).unwrap();
+    let out = dlx().arg("solve").arg(&path).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(answer.lines().count(), 16, "{answer}");
+    assert!(
+        answer.lines().all(|l| l.len() == 16 && !l.contains('.')),
+        "{answer}"
+    );
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&answers, &answer).unwrap();
+    dlx()
+        .arg("check")
+        .arg(&path)
+        .arg("--solutions")
+        .arg(&answers)
+        .assert()
+        .success();
+}

@@ -351,20 +351,20 @@ impl LineCounter {
 /// - Sudoku if at least half the lines look like grid rows, valid or not
 ///   (a bad symbol, a cell too many);
 /// - exact cover if the first line names items (one of them not a number,
-///   none a one-line puzzle) and more lines fit Knuth's format than look
-///   like Sudoku;
+///   none a one-line puzzle) and more of the lines after it are options
+///   over those items than look like Sudoku, or none looks like Sudoku and
+///   some is an option with a typo (naming an unknown item): the item line
+///   alone is no evidence ([`KnuthVote::outvotes`]);
 /// - otherwise Sudoku, whose reader then reports each bad line.
 pub fn detect(head: &str) -> Kind {
     let head = head.strip_prefix('\u{feff}').unwrap_or(head);
     let mut counted = 0usize;
-    let (mut sudoku, mut numbers, mut dominoes, mut knuth) = (0usize, 0usize, 0usize, 0usize);
+    let (mut sudoku, mut numbers, mut dominoes) = (0usize, 0usize, 0usize);
     // Lines that are valid Sudoku as they stand (not merely row-shaped).
     let mut strict = 0usize;
     let mut bar_first = false;
     let mut bar_seen = false;
-    // The first line and its words (an item line, if they are distinct).
-    let mut items: Option<(&str, HashSet<&str>)> = None;
-    let mut items_distinct = false;
+    let mut knuth = KnuthVote::default();
     for line in head.split(['\n', '\r']).map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -400,25 +400,7 @@ pub fn detect(head: &str) -> Kind {
         } else if looks_like_domino(line) || is_singles_line(line) {
             dominoes += 1;
         }
-        match &items {
-            None => {
-                // Counted even with a repeated name: the parser then says
-                // which item is declared twice.
-                let names = line.split_whitespace().filter(|w| *w != "|");
-                items_distinct = distinct_words(names.clone()).is_some();
-                items = Some((line, names.collect()));
-                knuth += 1;
-            }
-            Some((_, declared)) => {
-                // An option names declared items, each once.
-                let fits = distinct_words(line.split_whitespace()).is_some_and(|words| {
-                    words
-                        .iter()
-                        .all(|w| declared.contains(w) || w.contains(':'))
-                });
-                knuth += usize::from(fits);
-            }
-        }
+        knuth.add(line);
     }
     if counted == 0 {
         return if bar_seen { Kind::Xc } else { Kind::Sudoku };
@@ -434,26 +416,80 @@ pub fn detect(head: &str) -> Kind {
     }
     // Every line fits Knuth's format: exact cover, even with numbered items
     // or options of 4, 9 or 16 items that are shaped like grid rows.
-    if counted > 1 && knuth == counted && items_distinct {
+    if counted > 1 && knuth.options == counted - 1 && knuth.items_distinct {
         return Kind::Xc;
     }
     if sudoku > 0 && 2 * sudoku >= counted {
         return Kind::Sudoku;
     }
-    let names_items = items.is_some_and(|(line, _)| {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        // A first line of more distinct words than any grid row has cells
-        // (64) names items even if they are all numbers: it may be an item
-        // line cut short by the read-ahead.
-        (words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit()))
-            || (words.len() > 64 && distinct_words(words.iter().copied()).is_some()))
-            && !words.iter().any(|w| is_sudoku_line(w))
-            && (words.len() > 1 || knuth > 1)
-    });
-    if names_items && knuth > sudoku {
+    if knuth.outvotes(sudoku, counted) {
         return Kind::Xc;
     }
     Kind::Sudoku
+}
+
+/// The lines of an input as Knuth's format sees them, for [`detect`]: the
+/// first line, which would be the item line, and how many of the lines
+/// after it are options over its items. The item line itself is no vote:
+/// any line of words could be one.
+#[derive(Default)]
+struct KnuthVote<'a> {
+    /// The first line and its words (the declared items, `|` aside).
+    items: Option<(&'a str, HashSet<&'a str>)>,
+    /// No word of the first line repeats.
+    items_distinct: bool,
+    /// Later lines that name only declared items (or `item:color`), each
+    /// once.
+    options: usize,
+    /// Later lines shaped like options (no word repeats) that name an item
+    /// not declared: an option with a typo, which the parser then names.
+    typos: usize,
+}
+
+impl<'a> KnuthVote<'a> {
+    /// Takes the next meaningful line.
+    fn add(&mut self, line: &'a str) {
+        let Some((_, declared)) = &self.items else {
+            // Taken even with a repeated name: the parser then says which
+            // item is declared twice.
+            let names = line.split_whitespace().filter(|w| *w != "|");
+            self.items_distinct = distinct_words(names.clone()).is_some();
+            self.items = Some((line, names.collect()));
+            return;
+        };
+        let Some(words) = distinct_words(line.split_whitespace()) else {
+            return;
+        };
+        if words
+            .iter()
+            .all(|w| declared.contains(w) || w.contains(':'))
+        {
+            self.options += 1;
+        } else {
+            self.typos += 1;
+        }
+    }
+
+    /// Whether the lines make exact cover against `sudoku` lines that look
+    /// like Sudoku, out of `counted`: the first line names items (one of
+    /// them not a number, none a one-line puzzle; a single name needs an
+    /// option) and more lines are options over them than look like Sudoku,
+    /// or, when none looks like Sudoku, some line is an option with a typo.
+    /// A first line alone with more distinct words than any grid row has
+    /// cells (64) is taken too, even if they are all numbers: an item line
+    /// cut short by the read-ahead, with no room left for options.
+    fn outvotes(&self, sudoku: usize, counted: usize) -> bool {
+        let Some((line, _)) = self.items else {
+            return false;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let long = words.len() > 64 && distinct_words(words.iter().copied()).is_some();
+        let names_items = (words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) || long)
+            && !words.iter().any(|w| is_sudoku_line(w))
+            && (words.len() > 1 || self.options > 0);
+        let voted = self.options > sudoku || (sudoku == 0 && self.typos > 0);
+        names_items && (voted || (counted == 1 && long))
+    }
 }
 
 /// The set of `words` if no word repeats (as in an item line or an option).
@@ -1449,6 +1485,36 @@ mod tests {
         assert_eq!(detect(&items.join(" ")), Kind::Xc);
         let row: Vec<String> = (1..=100).map(|k| (k % 10).to_string()).collect();
         assert_eq!(detect(&row.join(" ")), Kind::Sudoku);
+    }
+
+    /// The item line is no vote for Knuth's format: a line of words alone,
+    /// or above lines that are not options over it, is not exact cover
+    /// (a one-line puzzle written in nine groups of nine was an item line
+    /// with no options, "unsolvable"). Options, even few, still are; so is
+    /// an option with a typo when nothing looks like Sudoku.
+    #[test]
+    fn an_item_line_alone_is_no_knuth_vote() {
+        let groups: Vec<&str> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|g| std::str::from_utf8(g).unwrap())
+            .collect();
+        let grouped = groups.join(" ");
+        for text in [
+            format!("{grouped}\n"),
+            "a b c\n".to_string(),
+            "a b c\nx x\n".to_string(),
+        ] {
+            assert_eq!(detect(&text), Kind::Sudoku, "{text}");
+        }
+        for text in [
+            "a b c\na\n",
+            "a b c\nx y\n",
+            "a b\na:red b\n",
+            "item\nitem\n",
+        ] {
+            assert_eq!(detect(text), Kind::Xc, "{text}");
+        }
     }
 
     /// Baekjoon 2580's example grid.

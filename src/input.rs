@@ -371,6 +371,7 @@ pub fn detect(head: &str) -> Kind {
         }
         let body = strip_comment(line);
         let valid = is_sudoku_line(body)
+            || grouped_puzzle(body).is_some_and(|p| is_valid_puzzle_line(&p))
             || (is_csv_like(body)
                 && csv_fields(body).any(|f| f.len() >= 81 && is_valid_puzzle_line(f)))
             || (is_separator(body) && body.contains(['-', '+', '=']))
@@ -623,7 +624,7 @@ fn row_like(line: &str) -> Option<usize> {
 /// or 625): alone it starts a grid only if a symbol beyond 4 rules out the
 /// 4x4 puzzle. [`SudokuReader::starts_grid_of_16`] weighs the lines below.
 fn grid_start_side(line: &str) -> Option<usize> {
-    grid_row_side(line).filter(|&side| !is_sudoku_line(line) || (side == 16 && !fits_4x4(line)))
+    grid_row_side(line).filter(|_| !is_line_of_16(line) || !fits_4x4(line))
 }
 
 /// Whether every symbol of `line` (a row, blanks between its cells
@@ -640,7 +641,29 @@ fn fits_4x4(line: &str) -> bool {
 /// Whether `line` is a one-line puzzle of 16 symbols, so also maybe the
 /// row of a 16x16 grid ([`grid_start_side`]).
 fn is_line_of_16(line: &str) -> bool {
-    is_sudoku_line(line) && line.chars().count() == 16
+    (is_sudoku_line(line) && line.chars().count() == 16) || group_size(line) == Some(4)
+}
+
+/// If `line` is a one-line puzzle written in n² groups of n² symbols
+/// separated by single blanks or tabs (`53..7.... 6..195... ...`, nine
+/// groups of nine for 9x9): n², the size of its groups.
+fn group_size(line: &str) -> Option<usize> {
+    // Bulk files are ASCII, and their usual line has no blanks: its length
+    // alone (n^4 + n^2 - 1 bytes) rules it out.
+    if !matches!(line.len(), 19 | 89 | 271 | 649) && line.is_ascii() {
+        return None;
+    }
+    let mut groups = line.split([' ', '\t']);
+    let size = groups.clone().count();
+    (matches!(size, 4 | 9 | 16 | 25)
+        && groups.all(|g| g.chars().count() == size && !g.contains(char::is_whitespace)))
+    .then_some(size)
+}
+
+/// The one-line puzzle a line of groups ([`group_size`]) is written for:
+/// its symbols without the blanks.
+fn grouped_puzzle(line: &str) -> Option<String> {
+    group_size(line).map(|_| line.split([' ', '\t']).collect())
 }
 
 /// Whether `line` may be a row of a 16x16 grid: a valid one, or one with a
@@ -902,10 +925,11 @@ pub struct SudokuRecord {
     pub title: Option<String>,
 }
 
-/// Streams Sudoku records from a reader: one-line puzzles, CSV lines (the
-/// puzzle field; a header line first), numeric grids and pretty grids (each
-/// with an optional title line above it), mixed freely; `#` comments and
-/// blank lines between records are skipped. Bad records are yielded as errors; reading goes on.
+/// Streams Sudoku records from a reader: one-line puzzles (also written as
+/// n² groups of n² symbols), CSV lines (the puzzle field; a header line
+/// first), numeric grids and pretty grids (each with an optional title line
+/// above it), mixed freely; `#` comments and blank lines between records
+/// are skipped. Bad records are yielded as errors; reading goes on.
 pub struct SudokuReader<R> {
     input: R,
     buf: Vec<u8>,
@@ -1155,6 +1179,10 @@ impl<R: BufRead> SudokuReader<R> {
                     .map(|g| (g, Style::Line))
                     .map_err(|e| e.to_string())
             };
+            // Before CSV: groups may be separated by tabs.
+            if let Some(puzzle) = grouped_puzzle(trimmed) {
+                return self.line_record(line_no, trimmed, &puzzle);
+            }
             if is_csv_like(trimmed) {
                 // A header names the columns of the puzzle lines below it.
                 // A header names the columns of the puzzle lines below it:
@@ -1192,12 +1220,7 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             }
             if is_sudoku_line(trimmed) {
-                // Sixteen symbols: a 4x4 puzzle, or the first row of a 16x16
-                // grid of bare rows.
-                if is_line_of_16(trimmed) && self.starts_grid_of_16(trimmed, 0)? {
-                    return self.read_grid(line_no, trimmed.to_string(), 16);
-                }
-                return record(line_puzzle(trimmed));
+                return self.line_record(line_no, trimmed, trimmed);
             }
             if let Some((start, first, side)) = self.grid_under_title(trimmed)? {
                 let mut grid = self.read_grid(start, first, side)?;
@@ -1243,6 +1266,29 @@ impl<R: BufRead> SudokuReader<R> {
             };
             return self.read_grid(line_no, trimmed.to_string(), side);
         }
+    }
+
+    /// The record of a one-line puzzle `puzzle`, written on line `line_no`
+    /// as `written` (the same, or in groups). Sixteen symbols are a 4x4
+    /// puzzle or the first row of a 16x16 grid
+    /// ([`Self::starts_grid_of_16`]).
+    fn line_record(
+        &mut self,
+        line_no: usize,
+        written: &str,
+        puzzle: &str,
+    ) -> io::Result<Option<SudokuRecord>> {
+        if is_line_of_16(written) && self.starts_grid_of_16(written, 0)? {
+            return self.read_grid(line_no, written.to_string(), 16);
+        }
+        let puzzle = Grid::from_line(puzzle)
+            .map(|g| (g, Style::Line))
+            .map_err(|e| e.to_string());
+        Ok(Some(SudokuRecord {
+            line: line_no,
+            puzzle,
+            title: None,
+        }))
     }
 
     /// Whether `line`, which is not a grid row, is the bad first row of a
@@ -1302,6 +1348,7 @@ impl<R: BufRead> SudokuReader<R> {
                     let ends_grid = t.is_empty()
                         || starts_record
                         || (is_sudoku_line(t) && side != t.chars().count())
+                        || group_size(t).is_some_and(|n| n * n != side)
                         || (bare
                             && (t.contains(char::is_whitespace)
                                 || t.chars().count().abs_diff(side) > 2));
@@ -1514,6 +1561,67 @@ mod tests {
             "item\nitem\n",
         ] {
             assert_eq!(detect(text), Kind::Xc, "{text}");
+        }
+    }
+
+    /// A one-line puzzle of every size written as n² groups of n² symbols,
+    /// separated by single blanks or tabs, reads as the line without them,
+    /// in the line style; four groups of four are a 4x4 puzzle unless rows of
+    /// a 16x16 grid follow (as for 16 symbols in a row). Groups of other
+    /// sizes, or two blanks between them, are no puzzle.
+    #[test]
+    fn puzzles_in_groups_read_as_their_line() {
+        for n in 2..=5 {
+            let mut g = crate::puzzles::sudoku::samples::pattern_solution(n);
+            (0..n * n).for_each(|k| g.set(k, (3 * k) % (n * n), 0));
+            let line = g.to_line();
+            let groups: Vec<String> = line
+                .chars()
+                .collect::<Vec<_>>()
+                .chunks(n * n)
+                .map(|c| c.iter().collect())
+                .collect();
+            for sep in [" ", "\t"] {
+                let text = format!("{}\n", groups.join(sep)).repeat(3);
+                assert_eq!(detect(&text), Kind::Sudoku, "{text}");
+                let got: Vec<_> = SudokuReader::new(text.as_bytes())
+                    .map(|r| r.unwrap().puzzle)
+                    .collect();
+                assert_eq!(got, vec![Ok((g.clone(), Style::Line)); 3], "{text}");
+            }
+        }
+        // Rows of a 16x16 grid in groups of four, the first of only 1-4.
+        let mut g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
+        for c in 0..16 {
+            if g16.get(0, c) > 4 {
+                g16.set(0, c, 0);
+            }
+        }
+        let rows: String = g16
+            .to_bare_rows()
+            .lines()
+            .map(|r| format!("{} {} {} {}\n", &r[..4], &r[4..8], &r[8..12], &r[12..]))
+            .collect();
+        let got: Vec<_> = SudokuReader::new(rows.as_bytes())
+            .map(|r| r.unwrap().puzzle)
+            .collect();
+        assert_eq!(got, vec![Ok((g16, Style::Pretty))]);
+        // Several lines, tabs between the groups: not Knuth's item line
+        // above lines naming unknown items.
+        let groups: Vec<&str> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|g| std::str::from_utf8(g).unwrap())
+            .collect();
+        let tabbed = groups.join("\t");
+        assert_eq!(detect(&format!("{tabbed}\n{tabbed}\n")), Kind::Sudoku);
+        assert_eq!(detect(&format!("a b c\n{tabbed}\n")), Kind::Sudoku);
+        // Groups of eight and ten, or two blanks: reported, not guessed at.
+        let uneven = format!("{} {} {}", &P[..8], &P[8..18], groups[2..].join(" "));
+        for text in [uneven, groups.join("  ")] {
+            let got = records(&text);
+            assert_eq!(got.len(), 1, "{text}");
+            assert!(got[0].1.is_err(), "{text}: {got:?}");
         }
     }
 

@@ -507,3 +507,27 @@ fn check_reads_answers_with_a_bom_or_old_mac_line_ends() {
             .stdout(predicates::str::contains("2 solutions verified"));
     }
 }
+
+/// One-line puzzles written as nine groups of nine (blanks or tabs
+/// between): Sudoku, one alone or several, solved as the puzzle without the
+/// blanks and answered as one line. (They were read as Knuth's format: one
+/// line was an item line with no options, "unsolvable"; several were one
+/// "unknown item" error.)
+#[test]
+fn puzzles_in_groups_of_nine_are_sudoku_lines() {
+    let grouped = |p: &str, sep: &str| -> String {
+        let groups: Vec<&str> = (0..9).map(|g| &p[9 * g..9 * g + 9]).collect();
+        groups.join(sep)
+    };
+    let (code, out, err) = solve(format!("{}\n", grouped(EASY, " ")), &[]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, &*format!("{EASY_SOLUTION}\n"), "")
+    );
+    for sep in [" ", "\t"] {
+        let text = format!("{}\n{}\n", grouped(EASY, sep), grouped(HARD, sep)).repeat(3);
+        let (code, out, err) = solve(text, &[]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, format!("{EASY_SOLUTION}\n{HARD_SOLUTION}\n").repeat(3));
+    }
+}

@@ -1141,6 +1141,37 @@ impl<R: BufRead> SudokuReader<R> {
         }))
     }
 
+    /// If `line` (written as `text`, comment and all) is the title of a
+    /// grid that starts on the next line ([`Self::grid_under_title`]): that
+    /// grid, read, with its title.
+    fn titled_grid(&mut self, line: &str, text: &str) -> io::Result<Option<SudokuRecord>> {
+        let Some((start, first, side)) = self.grid_under_title(line)? else {
+            return Ok(None);
+        };
+        let mut grid = self.read_grid(start, first, side)?;
+        if let Some(grid) = &mut grid {
+            grid.title = Some(text.trim().to_string());
+        }
+        Ok(grid)
+    }
+
+    /// Whether the CSV header line `header` (not a grid's title) names the
+    /// columns of the CSV records below it: first in the file when it names
+    /// the puzzle column and records follow, even a damaged one or a
+    /// puzzle alone (or nothing, a file of no records); above a CSV puzzle
+    /// line when it is first in the file or names the puzzle column (a
+    /// second file's header).
+    fn takes_csv_header(&mut self, header: &str) -> io::Result<bool> {
+        let named = puzzle_column(header).is_some();
+        let first = !self.yielded;
+        let below = self.next_meaningful()?;
+        let records_below = below.map_or(true, |l| {
+            is_csv_like(l) || is_sudoku_line(l) || group_size(l).is_some()
+        });
+        let puzzles_below = below.is_some_and(has_puzzle_field);
+        Ok((named && first && records_below) || ((first || named) && puzzles_below))
+    }
+
     /// The next record, `Ok(None)` at the end, `Err` on an I/O error.
     pub fn next_record(&mut self) -> io::Result<Option<SudokuRecord>> {
         let record = self.read_record()?;
@@ -1184,18 +1215,14 @@ impl<R: BufRead> SudokuReader<R> {
                 return self.line_record(line_no, trimmed, &puzzle);
             }
             if is_csv_like(trimmed) {
-                // A header names the columns of the puzzle lines below it.
-                // A header names the columns of the puzzle lines below it:
-                // first in the file when it names the puzzle column (even
-                // above a damaged row, or no row at all), else above a CSV
-                // puzzle line.
+                // A line of names such as `Puzzle 1, hard` above a grid is
+                // the grid's title; above CSV records, their header.
                 if is_csv_header(trimmed) {
-                    let column = puzzle_column(trimmed);
-                    let named_first = column.is_some() && !self.yielded;
-                    if named_first
-                        || ((!self.yielded || column.is_some())
-                            && self.next_meaningful()?.is_some_and(has_puzzle_field))
-                    {
+                    if let Some(grid) = self.titled_grid(trimmed, &text)? {
+                        return Ok(Some(grid));
+                    }
+                    if self.takes_csv_header(trimmed)? {
+                        let column = puzzle_column(trimmed);
                         self.csv_column =
                             column.map(|k| (k, csv_fields(trimmed).nth(k).unwrap_or("").into()));
                         continue;
@@ -1222,12 +1249,8 @@ impl<R: BufRead> SudokuReader<R> {
             if is_sudoku_line(trimmed) {
                 return self.line_record(line_no, trimmed, trimmed);
             }
-            if let Some((start, first, side)) = self.grid_under_title(trimmed)? {
-                let mut grid = self.read_grid(start, first, side)?;
-                if let Some(grid) = &mut grid {
-                    grid.title = Some(text.trim().to_string());
-                }
-                return Ok(grid);
+            if let Some(grid) = self.titled_grid(trimmed, &text)? {
+                return Ok(Some(grid));
             }
             // The header of a CSV file with one column (`puzzle`, `quizzes`)
             // has no separator: a puzzle column's name alone on its line,
@@ -2456,6 +2479,63 @@ mod tests {
             records("Hello, world\n"),
             vec![(1, Err("not a puzzle line or a grid row".into()))]
         );
+    }
+
+    /// A title with a comma or semicolon (`Puzzle 1, hard`) above a grid is
+    /// the grid's title, first in the file too: a line of names is a CSV
+    /// header only above CSV records (or nothing).
+    #[test]
+    fn titles_with_separators_are_no_csv_headers() {
+        let grid = Grid::from_line(P).unwrap();
+        let bare: String = P
+            .replace('.', "0")
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let mut g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
+        g16.set(0, 9, 0);
+        let grids = [
+            (GRID.to_string(), Style::Grid),
+            (bare, Style::Rows),
+            (format!("{}\n", grid.to_pretty()), Style::Pretty),
+            (format!("{}\n", g16.to_bare_rows().trim_end()), Style::Rows),
+        ];
+        for title in [
+            "Puzzle 1, hard",
+            "Puzzle 1; hard",
+            "grid,puzzle",
+            "Sudoku 3, \"x, y\"",
+        ] {
+            for (rows, style) in &grids {
+                for text in [
+                    format!("{title}\n{rows}"),
+                    format!("{title}\n{rows}{title}\n{rows}"),
+                ] {
+                    let got: Vec<_> = SudokuReader::new(text.as_bytes())
+                        .map(|r| {
+                            let r = r.unwrap();
+                            (r.line, r.title, r.puzzle.map(|(_, s)| s))
+                        })
+                        .collect();
+                    // The grids start on line 2, and on the line after
+                    // the second title.
+                    let starts = [2, rows.lines().count() + 3];
+                    let expected: Vec<_> = starts[..text.matches(title).count()]
+                        .iter()
+                        .map(|&l| (l, Some(title.to_string()), Ok(*style)))
+                        .collect();
+                    assert_eq!(got, expected, "{text}");
+                }
+            }
+        }
+        // Above CSV records, or a puzzle alone, it is a header; above
+        // anything else it is a bad record of its own.
+        assert_eq!(
+            records(&format!("Puzzle 1, hard\n{P}\n")),
+            vec![(2, Ok(Style::Line))]
+        );
+        assert_eq!(records("id,puzzle\nhello world\n").len(), 2);
     }
 
     /// Both ways a grid can end early point at the grid's first line.

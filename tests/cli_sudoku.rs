@@ -306,3 +306,23 @@ fn bare_16x16_rows_with_a_row_of_only_1_to_4_are_one_grid() {
         .assert()
         .success();
 }
+
+/// A title with a comma on the first line (not a CSV header) is written
+/// back above its grid's answer, as one further down is.
+#[test]
+fn a_first_title_with_a_comma_is_kept() {
+    let grid = std::fs::read_to_string("puzzles/sudoku/baekjoon-2580.txt").unwrap();
+    let out = dlx()
+        .arg("solve")
+        .write_stdin(format!("Puzzle 1, hard\n{grid}Puzzle 2; easy\n{grid}"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let titles: Vec<&str> = text.lines().filter(|l| l.starts_with("Puzzle")).collect();
+    assert_eq!(titles, ["Puzzle 1, hard", "Puzzle 2; easy"], "{text}");
+    assert!(
+        text.starts_with("Puzzle 1, hard\n1 3 5 4 6 9 2 7 8\n"),
+        "{text}"
+    );
+}

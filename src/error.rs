@@ -21,12 +21,14 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// `text` safe to write to a terminal: control characters (an escape
-/// sequence, a carriage return) are written as Rust escapes (`\u{1b}`).
+/// `text` safe to write to a terminal on one line: control characters (an
+/// escape sequence, a carriage return, a line feed) are written as Rust
+/// escapes (`\u{1b}`). A tab is kept: it only moves the cursor along the
+/// line, and a title or quoted field written with one reads as written.
 pub fn printable(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() {
+        if c.is_control() && c != '\t' {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -61,6 +63,15 @@ impl InputError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_escapes_control_characters_but_tabs() {
+        assert_eq!(printable("Puzzle\t1"), "Puzzle\t1");
+        assert_eq!(
+            printable("a\u{1b}[2Jb\rc\nd\u{7f}\u{0}"),
+            "a\\u{1b}[2Jb\\rc\\nd\\u{7f}\\u{0}"
+        );
+    }
 
     #[test]
     fn excerpts_cut_long_text_only() {

@@ -326,3 +326,31 @@ fn a_first_title_with_a_comma_is_kept() {
         "{text}"
     );
 }
+
+/// A tab in a title is written back as a tab (it was `\t`), and `dlx
+/// check` matches it; an escape sequence is still written escaped.
+#[test]
+fn a_tab_in_a_title_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = std::fs::read_to_string("puzzles/sudoku/baekjoon-2580.txt").unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(
+        &puzzles,
+        format!("Grid\t01 hard\n{grid}Grid\u{1b}[2J 02\n{grid}"),
+    )
+    .unwrap();
+    let out = dlx().arg("solve").arg(&puzzles).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let titles: Vec<&str> = text.lines().filter(|l| l.starts_with("Grid")).collect();
+    assert_eq!(titles, ["Grid\t01 hard", "Grid\\u{1b}[2J 02"], "{text}");
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&answers, &text).unwrap();
+    dlx()
+        .arg("check")
+        .arg(&puzzles)
+        .arg("--solutions")
+        .arg(&answers)
+        .assert()
+        .success();
+}

@@ -685,11 +685,15 @@ fn is_csv_like(line: &str) -> bool {
 
 /// If `line` is a row of a numeric grid written as CSV (`5,3,0,0,7,...`:
 /// as many fields as a grid has columns, each a number up to that side or
-/// `.`): the row with blanks between its cells instead.
+/// `.`, and maybe an empty field after the last, as spreadsheets write a
+/// trailing separator): the row with blanks between its cells instead.
 fn csv_grid_row(line: &str) -> Option<String> {
     // One byte scan rules out the usual line (this runs on every line).
     memchr::memchr2(b',', b';', line.as_bytes())?;
-    let fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
+    let mut fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
+    if fields.len() > 1 && fields.last() == Some(&"") {
+        fields.pop();
+    }
     let side = fields.len();
     box_size_of_side(side)?;
     let cell = |f: &&str| *f == "." || f.parse::<u8>().is_ok_and(|v| usize::from(v) <= side);
@@ -2249,6 +2253,36 @@ mod tests {
         // A Kaggle line (two 81-digit fields) is no grid row.
         assert_eq!(csv_grid_row(&format!("{P},{P}").replace('.', "0")), None);
         assert_eq!(csv_grid_row("1,2,3,4,5,6,7,8,10"), None, "10 > 9");
+    }
+
+    /// A spreadsheet may end every CSV grid row with a separator: one empty
+    /// field after the last cell is allowed (not two, nor a missing cell).
+    #[test]
+    fn csv_grid_rows_may_end_in_a_separator() {
+        let g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
+        for (rows, side) in [(GRID.to_string(), 9), (g16.to_numeric_rows(), 16)] {
+            let expected = Grid::from_rows(&rows.lines().collect::<Vec<_>>()).unwrap();
+            for sep in [",", ";"] {
+                let csv: String = rows
+                    .lines()
+                    .map(|r| {
+                        format!(
+                            "{}{sep}\n",
+                            r.split_whitespace().collect::<Vec<_>>().join(sep)
+                        )
+                    })
+                    .collect();
+                assert_eq!(detect(&csv), Kind::Sudoku, "{csv}");
+                let got: Vec<_> = SudokuReader::new(csv.as_bytes())
+                    .map(|r| r.unwrap().puzzle)
+                    .collect();
+                assert_eq!(got, vec![Ok((expected.clone(), Style::Grid))], "{csv}");
+                let first = csv.lines().next().unwrap();
+                assert_eq!(csv_grid_row(&format!("{first}{sep}")), None, "{side}");
+                let short = first.rsplitn(3, sep).nth(2).unwrap();
+                assert_eq!(csv_grid_row(&format!("{short}{sep}")), None, "{side}");
+            }
+        }
     }
 
     /// Sudoku Explainer's frame (`*-----------*` above and below a pretty

@@ -354,3 +354,29 @@ fn a_tab_in_a_title_is_kept() {
         .assert()
         .success();
 }
+
+/// Baekjoon 2580's grid saved from a spreadsheet with a separator after
+/// every row's last cell (`0;3;5;...;8;`) is solved, answered as a numeric
+/// grid (it was nine "no puzzle among the CSV fields").
+#[test]
+fn csv_grid_rows_with_a_trailing_separator_are_solved() {
+    let grid = std::fs::read_to_string("puzzles/sudoku/baekjoon-2580.txt").unwrap();
+    let expected = dlx()
+        .arg("solve")
+        .write_stdin(grid.clone())
+        .output()
+        .unwrap()
+        .stdout;
+    for sep in [";", ","] {
+        let csv: String = grid
+            .lines()
+            .map(|r| format!("{}{sep}\n", r.replace(' ', sep)))
+            .collect();
+        dlx()
+            .arg("solve")
+            .write_stdin(csv)
+            .assert()
+            .success()
+            .stdout(String::from_utf8(expected.clone()).unwrap());
+    }
+}

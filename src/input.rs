@@ -632,8 +632,16 @@ fn grid_start_side(line: &str) -> Option<usize> {
 /// can never be a 4x4 puzzle, valid or not; one without may be either a
 /// 4x4 puzzle or a row of a 16x16 grid.
 fn fits_4x4(line: &str) -> bool {
-    // Blanks and bars are no cells: the chars of `row_cells`, in one scan
-    // (this runs on up to 8 lines ahead of each record of a 4x4 file).
+    // Blanks and bars are no cells: the chars of `row_cells`, in one scan.
+    // This runs on every record of a 4x4 file: ASCII lines go byte by byte.
+    if line.is_ascii() {
+        return line.bytes().all(|b| {
+            matches!(
+                b,
+                b'.' | b'0' | b'_' | b'1'..=b'4' | b'|' | b'+' | b'=' | 0x0b
+            ) || b.is_ascii_whitespace()
+        });
+    }
     line.chars()
         .all(|c| c.is_whitespace() || matches!(c, '|' | '+' | '=') || symbol_value(c, 4).is_some())
 }
@@ -641,6 +649,14 @@ fn fits_4x4(line: &str) -> bool {
 /// Whether `line` is a one-line puzzle of 16 symbols, so also maybe the
 /// row of a 16x16 grid ([`grid_start_side`]).
 fn is_line_of_16(line: &str) -> bool {
+    if line.is_ascii() {
+        // A byte per symbol: the length settles most lines at once.
+        return match line.len() {
+            16 => is_sudoku_line(line),
+            19 => group_size(line) == Some(4),
+            _ => false,
+        };
+    }
     (is_sudoku_line(line) && line.chars().count() == 16) || group_size(line) == Some(4)
 }
 
@@ -945,6 +961,9 @@ pub struct SudokuReader<R> {
     /// Whether a record was yielded yet: further down, only a header that
     /// names the puzzle column (a second file's) is taken as one.
     yielded: bool,
+    /// Lines numbered `from + 1..=to`, known to be 16 symbols that fit a
+    /// 4x4 puzzle ([`Self::row_of_16_ahead`]).
+    fitting_lines: (usize, usize),
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -957,6 +976,7 @@ impl<R: BufRead> SudokuReader<R> {
             pending: VecDeque::new(),
             csv_column: None,
             yielded: false,
+            fitting_lines: (0, 0),
         }
     }
 
@@ -1076,14 +1096,11 @@ impl<R: BufRead> SudokuReader<R> {
     fn rows_of_16_follow(&mut self, first_fits_4x4: bool, from: usize) -> io::Result<bool> {
         let (mut rows, mut fitting) = (1usize, usize::from(first_fits_4x4));
         for ahead in from..from + 15 {
-            let Some(next) = self.peek_text(ahead)? else {
+            let Some(fits) = self.row_of_16_ahead(ahead)? else {
                 break;
             };
-            if !is_row_of_16(next) {
-                break;
-            }
             rows += 1;
-            fitting += usize::from(fits_4x4(next));
+            fitting += usize::from(fits);
             // Half of 16 rows that may be 4x4 puzzles settle it: a 4x4 file
             // looks no further than 8 lines ahead.
             if first_fits_4x4 && 2 * fitting >= 16 {
@@ -1096,6 +1113,34 @@ impl<R: BufRead> SudokuReader<R> {
             rows >= 3
         };
         Ok(enough && 2 * (rows - fitting) > rows)
+    }
+
+    /// Whether the line `ahead` may be a row of a 16x16 grid
+    /// ([`is_row_of_16`]): `None` if not (or at the end), else whether it
+    /// fits a 4x4 puzzle too ([`fits_4x4`]). The lines of 16 symbols found
+    /// to fit are remembered by number, so that the next record's look-ahead
+    /// (in a 4x4 file, 8 lines for every record) tests only the new line.
+    fn row_of_16_ahead(&mut self, ahead: usize) -> io::Result<Option<bool>> {
+        let (from, to) = self.fitting_lines;
+        if let Some((number, _)) = self.pending.get(ahead) {
+            if from < *number && *number <= to {
+                return Ok(Some(true));
+            }
+        }
+        let Some(text) = self.peek_text(ahead)? else {
+            return Ok(None);
+        };
+        let fits = fits_4x4(text);
+        if fits && is_line_of_16(text) {
+            let number = self.pending[ahead].0;
+            self.fitting_lines = if number == to + 1 {
+                (from, number)
+            } else {
+                (number - 1, number)
+            };
+            return Ok(Some(true));
+        }
+        Ok(is_row_of_16(text).then_some(fits))
     }
 
     /// If `line` is the damaged first row of a grid whose second row is the

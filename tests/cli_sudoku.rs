@@ -1,11 +1,23 @@
 //! The `dlx` binary on Sudoku files and standard input.
 
+use std::path::Path;
+
 use assert_cmd::Command;
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
 use predicates::prelude::*;
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
+}
+
+/// `dlx check PUZZLES --solutions ANSWERS`, run.
+fn check(puzzles: &Path, answers: &Path) -> assert_cmd::assert::Assert {
+    dlx()
+        .arg("check")
+        .arg(puzzles)
+        .arg("--solutions")
+        .arg(answers)
+        .assert()
 }
 
 #[test]
@@ -155,14 +167,6 @@ fn check_reads_comments_short_lines_and_comment_titles() {
         std::fs::write(&path, text).unwrap();
         path
     };
-    let check = |puzzles: &std::path::Path, answers: &std::path::Path| {
-        dlx()
-            .arg("check")
-            .arg(puzzles)
-            .arg("--solutions")
-            .arg(answers)
-            .assert()
-    };
     let puzzles = write("p.txt", format!("{EASY}\n{EASY}\n"));
     let commented = write(
         "commented.txt",
@@ -298,13 +302,7 @@ fn bare_16x16_rows_with_a_row_of_only_1_to_4_are_one_grid() {
     );
     let answers = dir.path().join("answers.txt");
     std::fs::write(&answers, &answer).unwrap();
-    dlx()
-        .arg("check")
-        .arg(&path)
-        .arg("--solutions")
-        .arg(&answers)
-        .assert()
-        .success();
+    check(&path, &answers).success();
 }
 
 /// A title with a comma on the first line (not a CSV header) is written
@@ -346,13 +344,7 @@ fn a_tab_in_a_title_is_kept() {
     assert_eq!(titles, ["Grid\t01 hard", "Grid\\u{1b}[2J 02"], "{text}");
     let answers = dir.path().join("answers.txt");
     std::fs::write(&answers, &text).unwrap();
-    dlx()
-        .arg("check")
-        .arg(&puzzles)
-        .arg("--solutions")
-        .arg(&answers)
-        .assert()
-        .success();
+    check(&puzzles, &answers).success();
 }
 
 /// Baekjoon 2580's grid saved from a spreadsheet with a separator after

@@ -309,7 +309,7 @@ fn read_chunks<T: Send + 'static>(
     sender: SyncSender<io::Result<Vec<Job<T>>>>,
     max_chunk: usize,
 ) {
-    let builder = ChunkBuilder::new(sender.clone());
+    let builder = ChunkBuilder::new(sender);
     let mut size = 16.min(max_chunk);
     for job in jobs {
         match job {
@@ -323,7 +323,7 @@ fn read_chunks<T: Send + 'static>(
             }
             Err(e) => {
                 if builder.send() {
-                    let _ = sender.send(Err(e));
+                    let _ = builder.sender.send(Err(e));
                 }
                 return;
             }

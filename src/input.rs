@@ -945,6 +945,24 @@ pub struct SudokuRecord {
     pub title: Option<String>,
 }
 
+impl SudokuRecord {
+    /// A record without a title that starts on line `line`.
+    fn untitled(line: usize, puzzle: Result<(Grid, Style), String>) -> Self {
+        SudokuRecord {
+            line,
+            puzzle,
+            title: None,
+        }
+    }
+}
+
+/// A one-line puzzle read as such, in the line style.
+fn line_puzzle(line: &str) -> Result<(Grid, Style), String> {
+    Grid::from_line(line)
+        .map(|g| (g, Style::Line))
+        .map_err(|e| e.to_string())
+}
+
 /// Streams Sudoku records from a reader: one-line puzzles (also written as
 /// n² groups of n² symbols), CSV lines (the puzzle field; a header line
 /// first), numeric grids and pretty grids (each with an optional title line
@@ -1234,31 +1252,14 @@ impl<R: BufRead> SudokuReader<R> {
                 return Ok(None);
             };
             let text = match line {
-                Line::Bad(reason) => {
-                    return Ok(Some(SudokuRecord {
-                        line: line_no,
-                        puzzle: Err(reason),
-                        title: None,
-                    }))
-                }
+                Line::Bad(reason) => return Ok(Some(SudokuRecord::untitled(line_no, Err(reason)))),
                 Line::Text(t) => t,
             };
             let trimmed = strip_comment(&text);
             if trimmed.is_empty() || is_separator(trimmed) {
                 continue;
             }
-            let record = |puzzle| {
-                Ok(Some(SudokuRecord {
-                    line: line_no,
-                    puzzle,
-                    title: None,
-                }))
-            };
-            let line_puzzle = |line: &str| {
-                Grid::from_line(line)
-                    .map(|g| (g, Style::Line))
-                    .map_err(|e| e.to_string())
-            };
+            let record = |puzzle| Ok(Some(SudokuRecord::untitled(line_no, puzzle)));
             // Before CSV: groups may be separated by tabs.
             if let Some(puzzle) = grouped_puzzle(trimmed) {
                 return self.line_record(line_no, trimmed, &puzzle);
@@ -1311,7 +1312,10 @@ impl<R: BufRead> SudokuReader<R> {
             }
             let side = match grid_row_side(trimmed) {
                 Some(side) => side,
-                None => match self.side_after_bad_row(trimmed)? {
+                // The bad first row of a grid whose second row is the next
+                // line: the whole grid is one bad record, and the next
+                // record starts after it.
+                None => match self.damaged_first_row_side(trimmed, 0)? {
                     Some(side) => side,
                     None => {
                         let first_word = trimmed.split_whitespace().next().unwrap_or("");
@@ -1353,23 +1357,7 @@ impl<R: BufRead> SudokuReader<R> {
         if is_line_of_16(written) && self.starts_grid_of_16(written, 0)? {
             return self.read_grid(line_no, written.to_string(), 16);
         }
-        let puzzle = Grid::from_line(puzzle)
-            .map(|g| (g, Style::Line))
-            .map_err(|e| e.to_string());
-        Ok(Some(SudokuRecord {
-            line: line_no,
-            puzzle,
-            title: None,
-        }))
-    }
-
-    /// Whether `line`, which is not a grid row, is the bad first row of a
-    /// grid whose second row is the next line
-    /// ([`Self::damaged_first_row_side`]). Then the grid's side, so that the
-    /// whole grid becomes one bad record and the next record starts after
-    /// it. The next line is kept for the next read either way.
-    fn side_after_bad_row(&mut self, line: &str) -> io::Result<Option<usize>> {
-        self.damaged_first_row_side(line, 0)
+        Ok(Some(SudokuRecord::untitled(line_no, line_puzzle(puzzle))))
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -1467,11 +1455,7 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             },
         };
-        Ok(Some(SudokuRecord {
-            line,
-            puzzle,
-            title: None,
-        }))
+        Ok(Some(SudokuRecord::untitled(line, puzzle)))
     }
 }
 
@@ -1485,6 +1469,11 @@ impl<R: BufRead> Iterator for SudokuReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `P` cut into its nine rows of nine symbols.
+    fn nine_groups_of_p() -> Vec<&'static str> {
+        (0..9).map(|r| &P[9 * r..9 * r + 9]).collect()
+    }
 
     fn records(text: &str) -> Vec<(usize, Result<Style, String>)> {
         SudokuReader::new(text.as_bytes())
@@ -1613,11 +1602,7 @@ mod tests {
     /// an option with a typo when nothing looks like Sudoku.
     #[test]
     fn an_item_line_alone_is_no_knuth_vote() {
-        let groups: Vec<&str> = P
-            .as_bytes()
-            .chunks(9)
-            .map(|g| std::str::from_utf8(g).unwrap())
-            .collect();
+        let groups = nine_groups_of_p();
         let grouped = groups.join(" ");
         for text in [
             format!("{grouped}\n"),
@@ -1680,11 +1665,7 @@ mod tests {
         assert_eq!(got, vec![Ok((g16, Style::Pretty))]);
         // Several lines, tabs between the groups: not Knuth's item line
         // above lines naming unknown items.
-        let groups: Vec<&str> = P
-            .as_bytes()
-            .chunks(9)
-            .map(|g| std::str::from_utf8(g).unwrap())
-            .collect();
+        let groups = nine_groups_of_p();
         let tabbed = groups.join("\t");
         assert_eq!(detect(&format!("{tabbed}\n{tabbed}\n")), Kind::Sudoku);
         assert_eq!(detect(&format!("a b c\n{tabbed}\n")), Kind::Sudoku);

@@ -141,6 +141,45 @@ fn an_interrupted_run_keeps_the_previous_reports() {
         .unwrap();
     assert_eq!(killed.status.code(), None, "not killed: {killed:?}");
     assert_eq!(std::fs::read(&json).unwrap(), before);
+    // A report that did not exist is not left behind empty.
+    let fresh = dir.path().join("fresh.md");
+    let killed = dlx()
+        .args([
+            "bench",
+            "puzzles/sudoku/hardest-100.txt",
+            "--solvers",
+            "naive",
+        ])
+        .args(["--node-limit", "1000000000", "--markdown"])
+        .arg(&fresh)
+        .timeout(std::time::Duration::from_secs(1))
+        .output()
+        .unwrap();
+    assert_eq!(killed.status.code(), None, "not killed: {killed:?}");
+    assert!(!fresh.exists());
+}
+
+#[test]
+fn reports_are_written_when_the_tables_reader_goes_away() {
+    // `dlx bench … --json r.json | head -1`: the reports are still written.
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let json = dir.path().join("r.json");
+    std::fs::write(&json, "an earlier run's report").unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .arg("bench")
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The tables' reader closes before the first table is printed.
+    drop(child.stdout.take());
+    assert!(child.wait().unwrap().success());
+    let report: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(report["files"][0]["puzzles"], 20);
 }
 
 #[test]

@@ -119,9 +119,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     );
 
     let machine = Machine::detect(config.threads);
-    let mut stdout = crate::Named::new(io::stdout().lock(), "<stdout>");
-    write!(stdout, "{}", export::text::preamble(&machine, &config))?;
-    stdout.flush()?;
+    let mut stdout = Tables {
+        out: crate::Named::new(io::stdout().lock(), "<stdout>"),
+        gone: false,
+        reports_pending: args.json.is_some() || args.markdown.is_some() || args.plot.is_some(),
+    };
+    stdout.print(&export::text::preamble(&machine, &config))?;
     let solves: u64 = sets
         .iter()
         .map(|set| {
@@ -149,10 +152,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         match bench::run(set, &config, &tick) {
             Ok(file) => {
                 let section = export::text::file_section(&file);
-                let mut print = || -> io::Result<()> {
-                    stdout.write_all(section.as_bytes())?;
-                    stdout.flush()
-                };
+                let mut print = || stdout.print(&section);
                 match &bar {
                     Some(bar) => bar.suspend(print)?,
                     None => print()?,
@@ -169,7 +169,6 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();
                 }
-                stdout.flush()?;
                 eprintln!("dlx: {wrong}");
                 return Ok(1);
             }
@@ -201,27 +200,79 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     Ok(0)
 }
 
-/// A report file, opened before the work and written only at its end: a
+/// The tables on standard output.
+///
+/// When its reader goes away (`dlx bench … --json r.json | head`), a run
+/// that writes reports goes on without the tables: the reports are what it
+/// is for, and stopping there would leave an earlier run's files looking
+/// like this one's. Without reports the broken pipe stops the run, quietly,
+/// as it stops `dlx solve`.
+struct Tables<W> {
+    out: W,
+    /// The reader went away: nothing more is printed.
+    gone: bool,
+    /// Some `--json`, `--markdown` or `--plot` file is still to be written.
+    reports_pending: bool,
+}
+
+impl<W: Write> Tables<W> {
+    fn print(&mut self, text: &str) -> io::Result<()> {
+        if self.gone {
+            return Ok(());
+        }
+        match self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush())
+        {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe && self.reports_pending => {
+                self.gone = true;
+                Ok(())
+            }
+            done => done,
+        }
+    }
+}
+
+/// A report file, checked before the work and written only at its end: a
 /// run that stops early (a wrong answer, an I/O error, Ctrl-C) leaves the
-/// report of an earlier run as it was. Opening it first, without
-/// truncating, makes an unwritable path an error before any solving; the
-/// file is written in place (not renamed over), so a symlink, a device or
-/// a pipe given as the path gets the report too.
+/// report of an earlier run as it was, and creates no empty file where
+/// there was none. Checking first makes an unwritable path an error before
+/// any solving. An existing path is written in place (not renamed over),
+/// so a symlink, a device or a pipe given as the path gets the report too.
 struct PendingReport {
     path: PathBuf,
-    file: File,
+    /// The path as opened, without truncating, if something was there
+    /// already; `None` if the file is to be created at the end.
+    file: Option<File>,
     /// The report, built in memory until [`commit`](Self::commit).
     out: Vec<u8>,
 }
 
 impl PendingReport {
     fn create(path: &Path) -> io::Result<Self> {
-        let file = File::options()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let name = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+        // `symlink_metadata`: a dangling symlink is something there too,
+        // and removing the probe below would remove the link.
+        let file = if path.symlink_metadata().is_ok() {
+            // `create`: a dangling symlink's target is made, as by any writer.
+            let file = File::options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path);
+            Some(file.map_err(name)?)
+        } else {
+            // Nothing there: create the file to see that it can be, and
+            // remove it until the report is ready.
+            File::options()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .map_err(name)?;
+            std::fs::remove_file(path).map_err(name)?;
+            None
+        };
         Ok(PendingReport {
             path: path.to_path_buf(),
             file,
@@ -230,14 +281,20 @@ impl PendingReport {
     }
 
     /// Replaces the file's contents with the report.
-    fn commit(mut self) -> io::Result<()> {
+    fn commit(self) -> io::Result<()> {
         let name = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", self.path.display()));
-        // Only a regular file has old contents to cut (a device or pipe
-        // cannot be truncated).
-        if self.file.metadata().map_err(name)?.is_file() {
-            self.file.set_len(0).map_err(name)?;
-        }
-        self.file.write_all(&self.out).map_err(name)?;
-        self.file.flush().map_err(name)
+        let mut file = match self.file {
+            // Only a regular file has old contents to cut (a device or pipe
+            // cannot be truncated).
+            Some(file) => {
+                if file.metadata().map_err(name)?.is_file() {
+                    file.set_len(0).map_err(name)?;
+                }
+                file
+            }
+            None => File::create(&self.path).map_err(name)?,
+        };
+        file.write_all(&self.out).map_err(name)?;
+        file.flush().map_err(name)
     }
 }

@@ -280,6 +280,22 @@ pub struct Rating {
     pub bounded: (bool, bool),
 }
 
+/// The figures as `--rate` writes them: `dlx_nodes=N bitmask_guesses=M`,
+/// with `>=` instead of `=` before a figure that is only a lower bound.
+impl std::fmt::Display for Rating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = |bounded: bool| if bounded { ">=" } else { "=" };
+        write!(
+            f,
+            "dlx_nodes{}{} bitmask_guesses{}{}",
+            sign(self.bounded.0),
+            self.dlx_nodes,
+            sign(self.bounded.1),
+            self.bitmask_guesses
+        )
+    }
+}
+
 /// Search nodes each solver may use to rate one puzzle of 16x16 or larger
 /// (the bitmask solver can need billions on a minimal 25x25 puzzle); a
 /// rating cut short is a lower bound ([`Rating::bounded`]).
@@ -318,6 +334,21 @@ mod tests {
         let cut = rate_within(&puzzle, Some(5));
         assert_eq!(cut.bounded, (true, true));
         assert!(cut.dlx_nodes <= 5, "{cut:?}");
+        // As README documents: `name>=value` for a lower bound.
+        assert_eq!(
+            cut.to_string(),
+            format!(
+                "dlx_nodes>={} bitmask_guesses>={}",
+                cut.dlx_nodes, cut.bitmask_guesses
+            )
+        );
+        assert_eq!(
+            full.to_string(),
+            format!(
+                "dlx_nodes={} bitmask_guesses={}",
+                full.dlx_nodes, full.bitmask_guesses
+            )
+        );
         // 9x9 puzzles are rated in full.
         assert_eq!(rate(&puzzle), full);
     }

@@ -91,6 +91,23 @@ fn rate_and_clue_targets() {
         .assert()
         .code(1)
         .stderr(predicates::str::contains("could not get down to 2 clues"));
+    // As many clues as cells: complete grids; more is refused.
+    let out = dlx()
+        .args(["gen", "--size", "2", "--clues", "16", "--count", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let grids = puzzles_of(&out.stdout);
+    assert_eq!(grids.len(), 2);
+    assert!(grids.iter().all(|g| g.givens() == 16), "{grids:?}");
+    dlx()
+        .args(["gen", "--size", "2", "--clues", "17"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: --clues 17: a 4x4 grid has only 16 cells (--clues 16 gives complete grids)\n",
+        );
 }
 
 #[test]

@@ -58,7 +58,9 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
             Box::new(BufReader::with_capacity(1 << 16, StreamRead(io::stdin()))),
         ));
     }
-    let name = path.display().to_string();
+    // Control characters escaped: the name heads `FILE:LINE` messages and
+    // report titles, which a newline in it would break.
+    let name = dlx_engine::error::printable(&path.display().to_string());
     let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
     let file = File::open(path).map_err(named)?;
     let metadata = file.metadata().map_err(named)?;

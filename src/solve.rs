@@ -21,8 +21,8 @@ pub enum SolverKind {
     /// Algorithm X on dancing links (the engine).
     Dlx,
     /// Textbook backtracking: row-major blanks, digits in order, scans.
-    /// Exponential: some 9x9 and most larger grids take hours, so pair it
-    /// with --node-limit or --timeout-ms.
+    /// Exponential: some 9x9 and most larger grids take hours, so give it a
+    /// search budget (--node-limit).
     Naive,
     /// Candidate bitmasks, fewest-candidates cell first.
     Bitmask,

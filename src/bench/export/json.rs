@@ -26,7 +26,7 @@
 //!     "threads": 1,
 //!     "limit": 200,                   nullable; records read per file (--limit)
 //!     "node_limit": null,             nullable; --node-limit as given
-//!     "node_budgets": {"dlx": null, "bitmask": null, "naive": 10000000},
+//!     "node_budgets": {"dlx": null, "bitmask": 10000000, "naive": 10000000},
 //!                                     budget in force per solver (null = none)
 //!     "max_solutions": 1,             every solve stops at the first solution
 //!     "block_size": 1,                puzzles per interleaving block

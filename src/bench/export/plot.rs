@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor;
 
 use crate::bench::runner::Outcome;
-use crate::bench::{kind_name, solver_name, FileReport, Report};
+use crate::bench::{kind_name, solver_name, FileReport, Report, TimeStats};
 use crate::solve::SolverKind;
 
 /// Width of the chart, pixels.
@@ -67,6 +67,8 @@ struct Curve {
     rings: Vec<(f64, f64)>,
     /// The median point.
     median: (f64, f64),
+    /// Whether the median is only a lower bound (as in the tables).
+    median_bounded: bool,
     over_budget: usize,
 }
 
@@ -100,11 +102,14 @@ fn curve(kind: SolverKind, times: &[u64], outcomes: &[Outcome]) -> Option<Curve>
         .map(|&k| point(k))
         .collect();
     let median_rank = (n as f64 * 0.5).ceil().max(1.0) as usize - 1;
+    let over: Vec<bool> = outcomes.iter().map(|&o| o == Outcome::OverBudget).collect();
+    let median_bounded = TimeStats::of(times, &over).is_some_and(|t| t.lower_bound.median);
     Some(Curve {
         kind,
         line,
         rings,
         median: point(median_rank),
+        median_bounded,
         over_budget: censored.len(),
     })
 }
@@ -183,10 +188,15 @@ fn panel(
     )
     .map_err(e)?;
     let title = format!(
-        "{}: {} {} puzzles, time per puzzle, fastest to slowest",
+        "{}: {} {} {}, time per puzzle, fastest to slowest",
         file.file,
         file.puzzles(),
-        kind_name(file.kind)
+        kind_name(file.kind),
+        if file.puzzles() == 1 {
+            "puzzle"
+        } else {
+            "puzzles"
+        }
     );
     let body = area
         .margin(8, 0, 0, 0)
@@ -268,7 +278,11 @@ fn legend(
         area.draw_text(solver_name(c.kind), &left(17, BLACK.to_rgba()), (40, y))?;
         y += 20;
         area.draw_text(
-            &format!("median {}", time_label(c.median.1)),
+            &format!(
+                "median {}{}",
+                if c.median_bounded { ">=" } else { "" },
+                time_label(c.median.1)
+            ),
             &left(14, grey),
             (40, y),
         )?;
@@ -322,5 +336,22 @@ mod tests {
         assert_eq!(c.line.last().unwrap().0, 100.0);
         assert_eq!(c.rings, vec![(100.0, 9_999.001)]);
         assert_eq!(c.over_budget, 1);
+        // The slowest puzzle ran out of budget: the median stays exact.
+        assert!(!c.median_bounded);
+    }
+
+    #[test]
+    fn a_median_that_budget_hits_make_uncertain_is_marked() {
+        // The fastest puzzle ran out of budget: it could belong anywhere.
+        let times = [5_000, 1_000, 2_000];
+        let outcomes = [Outcome::Solved, Outcome::OverBudget, Outcome::Solved];
+        let c = curve(SolverKind::Naive, &times, &outcomes).unwrap();
+        assert!(c.median_bounded);
+        let mut report = String::new();
+        {
+            let root = SVGBackend::with_string(&mut report, (200, 200)).into_drawing_area();
+            legend(&root, &[c]).unwrap();
+        }
+        assert!(report.contains("median &gt;=2 µs"), "{report}");
     }
 }

@@ -2,7 +2,7 @@
 //! file with its legend and notes.
 
 use super::table::{self, Table};
-use crate::bench::{kind_name, solver_name, Config, FileReport, Machine};
+use crate::bench::{count_of, kind_name, solver_name, Config, FileReport, Machine};
 
 /// Lays out a table in aligned columns (text left, numbers right), with a
 /// rule under the header.
@@ -93,11 +93,11 @@ pub fn preamble(machine: &Machine, config: &Config) -> String {
 /// One file's title line, e.g. `top1465.txt: sudoku, 200 puzzles (200 records read)`.
 pub fn title(file: &FileReport) -> String {
     format!(
-        "{}: {}, {} puzzles ({} records read)",
+        "{}: {}, {} ({} read)",
         file.file,
         kind_name(file.kind),
-        file.puzzles(),
-        file.records
+        count_of(file.puzzles(), "puzzle"),
+        count_of(file.records, "record")
     )
 }
 

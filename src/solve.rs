@@ -455,6 +455,10 @@ fn solve_xc(
             return Ok(summary);
         }
     };
+    if knuth_format::is_empty(&text) {
+        // No record, as a Sudoku file of comments: the caller notes it.
+        return Ok(summary);
+    }
     let xc = match knuth_format::parse(&text, file) {
         Ok(xc) => xc,
         Err(e) => {
@@ -524,11 +528,17 @@ fn solve_xc(
         Mode::Count => Some(report.solutions.to_string()),
         Mode::Unique => Some(verdict(report.solutions).to_string()),
     };
-    let mut outcome = outcome_of(1, &solution, answer, options);
+    // The record is the problem, which starts at its item line.
+    let mut outcome = outcome_of(xc.item_line, &solution, answer, options);
     outcome.elapsed = begin.elapsed();
     summary.add(&outcome);
     summary.wall = begin.elapsed();
-    if options.mode == Mode::All && outcome.status == Status::Solved {
+    if options.mode == Mode::All && outcome.status == Status::Unsolvable {
+        // The count that ends a listing, as `--count` prints `0`; the
+        // reason still goes to stderr.
+        outcome.text = "0 solution(s)".into();
+        emit(file, &outcome, sinks)?;
+    } else if options.mode == Mode::All && outcome.status == Status::Solved {
         // `Stopped` with no write error: the --max-solutions cap was reached,
         // so there may be more.
         let capped = if report.end == End::Stopped {
@@ -648,16 +658,23 @@ pub fn sudominoku_records(
     input: impl BufRead,
 ) -> sudominoku::RecordReader<impl Iterator<Item = io::Result<String>>> {
     let lines = bounded_lines(input, |_, reason, bytes| {
-        Ok::<_, std::convert::Infallible>(if reason.starts_with(input::TOO_LONG) {
-            format!("{}{reason}", sudominoku::UNREADABLE)
+        if reason.starts_with(input::TOO_LONG) {
+            Err(reason)
         } else {
-            String::from_utf8_lossy(bytes).into_owned()
-        })
+            Ok(String::from_utf8_lossy(bytes).into_owned())
+        }
     });
     // Every bad line is kept: there is no error to end the reading.
-    sudominoku::RecordReader::new(
-        lines.map(|line| line.map(|l| l.unwrap_or_else(|never| match never {}))),
-    )
+    sudominoku::RecordReader::new(lines.map(|line| {
+        line.map(|l| match l {
+            // A line of the input that starts with the mark's NUL must not
+            // pass for it: the NUL is written as messages show it
+            // (`\u{0}`), a bad symbol like any other.
+            Ok(text) if text.starts_with(sudominoku::UNREADABLE) => crate::error::printable(&text),
+            Ok(text) => text,
+            Err(reason) => format!("{}{reason}", sudominoku::UNREADABLE),
+        })
+    }))
 }
 
 #[cfg(test)]

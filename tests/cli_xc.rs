@@ -141,7 +141,8 @@ fn node_limit_is_a_distinct_outcome() {
         .assert()
         .code(1)
         .stdout("! limit: node budget of 10 reached\n")
-        .stderr("puzzles/xc/queens-8.dlx:1: limit: node budget of 10 reached\n");
+        // The record is the problem: it starts at the item line.
+        .stderr("puzzles/xc/queens-8.dlx:3: limit: node budget of 10 reached\n");
 }
 
 /// Knuth's DLX1 leaves out an option with no primary item, with a
@@ -171,9 +172,12 @@ fn bad_files_report_file_line_and_reason() {
         ("a b\na a\n", "2: item `a` appears twice in one option"),
         ("a | b | c\na\n", "1: a second `|` in the item line"),
         ("a a\n", "1: item `a` is declared twice"),
+        // `#` is no comment in Knuth's format: the reason says where the
+        // items came from.
         (
-            "| only a comment\n",
-            "1: no item line: the file has only comments or blank lines",
+            "# my problem\na b c\na b\nc\n",
+            "2: unknown item `a`; the items were read from line 1, `# my problem`: \
+             in this format comments start with `|`, not `#`",
         ),
     ];
     for (text, reason) in cases {
@@ -191,10 +195,36 @@ fn bad_files_report_file_line_and_reason() {
 fn no_solution_exit_status() {
     dlx()
         .args(["solve", "--kind", "xc", "-"])
-        .write_stdin("a b\na\n")
+        .write_stdin("| none\na b\na\n")
         .assert()
         .code(1)
-        .stdout("! unsolvable: the puzzle has no solution\n");
+        .stdout("! unsolvable: the puzzle has no solution\n")
+        .stderr("<stdin>:2: unsolvable: the puzzle has no solution\n");
+    // `--all` ends its (empty) listing with the count, as `--count` prints 0.
+    dlx()
+        .args(["solve", "--all", "--kind", "xc", "-"])
+        .write_stdin("| none\na b\na\n")
+        .assert()
+        .code(1)
+        .stdout("0 solution(s)\n")
+        .stderr("<stdin>:2: unsolvable: the puzzle has no solution\n");
+}
+
+/// An input with no item line states no problem: like a Sudoku file of
+/// comments, it is noted, not an error, even with `--kind xc`.
+#[test]
+fn an_input_of_comments_is_no_record() {
+    for text in ["| only a comment\n\n", "", "\u{feff}\n  | indented\n"] {
+        dlx()
+            .args(["solve", "--kind", "xc", "-"])
+            .write_stdin(text)
+            .assert()
+            .success()
+            .stdout("")
+            .stderr(predicate::str::starts_with(
+                "<stdin>: note: no puzzles in this input",
+            ));
+    }
 }
 
 #[test]

@@ -261,13 +261,14 @@ fn exact_cover_deadline_covers_the_whole_search() {
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(is_time_mark(&out[0], 1), "{out:?}");
     assert_eq!(err.len(), 1, "{err:?}");
-    assert!(is_time_report(&err[0], &big, 1, 1), "{err:?}");
+    // Reported at the item line (line 2, under the comment): the problem.
+    assert!(is_time_report(&err[0], &big, 2, 1), "{err:?}");
     // `--all` streams the solutions found in time, then the mark.
     let (code, out, err) = run(&["solve", "--all", "--timeout-ms", "1", &big]);
     assert_eq!(code, 1);
     assert!(is_time_mark(out.last().unwrap(), 1), "{:?}", out.last());
     assert_eq!(err.len(), 1);
-    assert!(is_time_report(&err[0], &big, 1, 1), "{err:?}");
+    assert!(is_time_report(&err[0], &big, 2, 1), "{err:?}");
     // `--stats` says why the search ended.
     let (code, _, err) = run(&["solve", "--count", "--stats", "--timeout-ms", "1", &big]);
     assert_eq!(code, 1);
@@ -291,7 +292,7 @@ fn exact_cover_deadline_covers_the_whole_search() {
     assert!(is_time_mark(&out[1], 300), "{out:?}");
     assert_eq!(out[2], "4");
     assert_eq!(err.len(), 1, "{err:?}");
-    assert!(is_time_report(&err[0], &big, 1, 300), "{err:?}");
+    assert!(is_time_report(&err[0], &big, 2, 300), "{err:?}");
 }
 
 #[test]

@@ -22,6 +22,8 @@ use crate::error::InputError;
 pub struct XcFile {
     /// The problem the file states.
     pub problem: Problem,
+    /// 1-based source line of the item line: where the problem starts.
+    pub item_line: usize,
     /// 1-based source line of each option.
     pub option_lines: Vec<usize>,
     /// 1-based source lines of options naming only secondary items, left
@@ -49,6 +51,21 @@ pub fn looks_like(text: &str) -> bool {
     starts_with_comment || (has_letters && first.split_whitespace().count() > 1)
 }
 
+/// Whether a line is skipped by the format: blank, or a comment (a `|`
+/// after blanks, as in Knuth's DLX1).
+fn is_skipped(line: &str) -> bool {
+    let line = line.trim();
+    line.is_empty() || line.starts_with('|')
+}
+
+/// Whether `text` states no problem at all: it has no item line, only
+/// blank and comment lines (or nothing). [`parse`] refuses such a text;
+/// a batch reader may rather note it as an input with no record.
+pub fn is_empty(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().all(is_skipped)
+}
+
 /// Parses Knuth's format; `file` names the source in error messages. A
 /// leading UTF-8 byte-order mark is skipped.
 ///
@@ -57,7 +74,7 @@ pub fn looks_like(text: &str) -> bool {
 ///
 /// let text = "| two ways to cover a b c\na b c\na b\nc\nb c\na\n";
 /// let xc = knuth_format::parse(text, "abc.dlx")?;
-/// assert_eq!(xc.option_lines, [3, 4, 5, 6]);
+/// assert_eq!((xc.item_line, xc.option_lines), (2, vec![3, 4, 5, 6]));
 /// let mut solver = Solver::new(&xc.problem.compile()?);
 /// let first = solver.first_solution().expect("a b, then c");
 /// let names: Vec<Vec<&str>> = first.iter().map(|&o| xc.problem.option_names(o)).collect();
@@ -73,16 +90,15 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     let mut problem = Problem::new();
     let mut option_lines = Vec::new();
     let mut ignored_lines = Vec::new();
-    let mut items_seen = false;
+    let mut item_line = None;
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = raw.trim_end_matches('\r');
-        // As in Knuth's DLX1, blanks before the `|` of a comment are skipped.
-        if line.trim_start().starts_with('|') || line.trim().is_empty() {
+        if is_skipped(line) {
             continue;
         }
-        if !items_seen {
-            items_seen = true;
+        let Some(item_line) = item_line else {
+            item_line = Some(line_no);
             let mut kind = ItemKind::Primary;
             for word in line.split_whitespace() {
                 if word == "|" {
@@ -100,7 +116,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
             // lone `|` would have made it one.
             debug_assert!(!problem.items().is_empty());
             continue;
-        }
+        };
         let names: Vec<&str> = line.split_whitespace().collect();
         if let Some(colored) = names
             .iter()
@@ -117,20 +133,40 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
         match problem.add_option_by_name(&names) {
             Ok(_) => option_lines.push(line_no),
             Err(ProblemError::NoPrimaryItem) => ignored_lines.push(line_no),
+            Err(e @ ProblemError::UnknownItem(_)) => {
+                return Err(err(line_no, unknown_item(e, text, item_line)))
+            }
             Err(e) => return Err(err(line_no, e.to_string())),
         }
     }
-    if !items_seen {
+    let Some(item_line) = item_line else {
         return Err(err(
             text.lines().count().max(1),
             "no item line: the file has only comments or blank lines".into(),
         ));
-    }
+    };
     Ok(XcFile {
         problem,
+        item_line,
         option_lines,
         ignored_lines,
     })
+}
+
+/// The reason for an option naming an item the item line does not
+/// declare. When the item line starts with `#`, it was probably meant as a
+/// comment (as `#` is in the Sudoku formats), so the reason says where the
+/// items were taken from.
+fn unknown_item(e: ProblemError, text: &str, item_line: usize) -> String {
+    let items = text.lines().nth(item_line - 1).unwrap_or_default().trim();
+    if !items.starts_with('#') {
+        return e.to_string();
+    }
+    format!(
+        "{e}; the items were read from line {item_line}, `{}`: in this format \
+         comments start with `|`, not `#`",
+        crate::error::excerpt(items)
+    )
 }
 
 /// Writes `problem` in Knuth's format: parsing the result gives it back

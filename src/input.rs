@@ -341,8 +341,10 @@ impl LineCounter {
 ///   `|` comment;
 /// - exact cover if the first line that counts is a `|` comment;
 /// - Sudominoku if every line is a small number (such as the lone `0` of an
-///   input with no puzzles), or if there are domino lines `U LU V LV` (or
-///   lines of nine positions) and, with the numbers, they are most lines;
+///   input with no puzzles), or if domino lines `U LU V LV`, lines of nine
+///   positions and numbers are most lines, with a domino line among them or
+///   numbers beside the lines of positions (which alone are just as much
+///   options of exact cover: `a1 a2 a3 b1 …`);
 /// - Sudoku if at least half the lines are valid one-line puzzles, CSV
 ///   lines with a puzzle field, grid rows or rule lines;
 /// - exact cover if every line fits Knuth's format: a first line of distinct
@@ -354,12 +356,12 @@ impl LineCounter {
 ///   none a one-line puzzle) and more of the lines after it are options
 ///   over those items than look like Sudoku, or none looks like Sudoku and
 ///   some is an option with a typo (naming an unknown item): the item line
-///   alone is no evidence ([`KnuthVote::outvotes`]);
+///   alone is no evidence (`KnuthVote::outvotes`);
 /// - otherwise Sudoku, whose reader then reports each bad line.
 pub fn detect(head: &str) -> Kind {
     let head = head.strip_prefix('\u{feff}').unwrap_or(head);
     let mut counted = 0usize;
-    let (mut sudoku, mut numbers, mut dominoes) = (0usize, 0usize, 0usize);
+    let (mut sudoku, mut numbers, mut dominoes, mut singles) = (0usize, 0usize, 0usize, 0usize);
     // Lines that are valid Sudoku as they stand (not merely row-shaped).
     let mut strict = 0usize;
     let mut bar_first = false;
@@ -398,8 +400,10 @@ pub fn detect(head: &str) -> Kind {
         strict += usize::from(valid);
         if is_count_like(line) {
             numbers += 1;
-        } else if looks_like_domino(line) || is_singles_line(line) {
+        } else if looks_like_domino(line) {
             dominoes += 1;
+        } else if is_singles_line(line) {
+            singles += 1;
         }
         knuth.add(line);
     }
@@ -409,7 +413,13 @@ pub fn detect(head: &str) -> Kind {
     if bar_first {
         return Kind::Xc;
     }
-    if numbers == counted || (dominoes > 0 && 2 * (dominoes + numbers) > counted) {
+    // Sudominoku: mostly count, domino and singles lines, and not singles
+    // lines alone: nine cell names (`a1 a2 a3 b1 …`) are just as much an
+    // option of exact cover.
+    let sudominoku = dominoes + singles + numbers;
+    if numbers == counted
+        || ((dominoes > 0 || (singles > 0 && numbers > 0)) && 2 * sudominoku > counted)
+    {
         return Kind::Sudominoku;
     }
     if strict > 0 && 2 * strict >= counted {
@@ -1593,6 +1603,32 @@ mod tests {
         assert_eq!(detect(&items.join(" ")), Kind::Xc);
         let row: Vec<String> = (1..=100).map(|k| (k % 10).to_string()).collect();
         assert_eq!(detect(&row.join(" ")), Kind::Sudoku);
+    }
+
+    /// Options of nine cells named like chess squares are shaped like a
+    /// Sudominoku singles line; with no count or domino line they are
+    /// exact cover, as when every line fits Knuth's format.
+    #[test]
+    fn options_shaped_like_singles_lines_are_exact_cover() {
+        let cells = |r: usize, c: usize| -> Vec<String> {
+            (0..9)
+                .map(|k| format!("{}{}", (b'a' + (r + k / 3) as u8) as char, c + 1 + k % 3))
+                .collect()
+        };
+        let items: Vec<String> = (0..6)
+            .flat_map(|r| (1..=6).map(move |c| format!("{}{c}", (b'a' + r) as char)))
+            .collect();
+        let mut text = items.join(" ") + "\n";
+        for (r, c) in [(0, 0), (0, 3), (3, 0), (3, 3), (1, 1)] {
+            text += &(cells(r, c).join(" ") + "\n");
+        }
+        assert_eq!(detect(&text), Kind::Xc);
+        // One option naming an undeclared item: not every line fits, and
+        // still no count or domino line makes it Sudominoku.
+        text += &(cells(1, 1).join(" ").replace("b2", "z9") + "\n");
+        assert_ne!(detect(&text), Kind::Sudominoku, "{text}");
+        // The Baekjoon sample stays Sudominoku.
+        assert_eq!(detect(SUDOMINOKU), Kind::Sudominoku);
     }
 
     /// The item line is no vote for Knuth's format: a line of words alone,

@@ -528,11 +528,15 @@ fn unreadable(line: &str) -> Option<String> {
 /// 2. If the count line is not a single integer, or is out of range, the
 ///    record is reported at that line and the following lines are skipped up
 ///    to the next line holding a single integer, which starts the next
-///    record (or ends the input if it is `0`). Stray lines after a record
-///    whose `N` was too small thus become one error record of their own.
-/// 3. If the input ends inside a record, the record is reported as
+///    record (or ends the input if it is `0`).
+/// 3. A bad record also takes the lines after it, up to the next count
+///    line, that hold only digits and positions (parts of a puzzle: the
+///    dominoes and singles of a record whose `N` was too small, or a line
+///    given twice): they belong to no other puzzle. A line of anything else
+///    there (a damaged count line) starts a record of its own, as in 2.
+/// 4. If the input ends inside a record, the record is reported as
 ///    truncated at the input's last line.
-/// 4. The `0` line ends the input. After it only blank lines and `#`
+/// 5. The `0` line ends the input. After it only blank lines and `#`
 ///    comment lines (skipped everywhere) may follow: the first other line becomes one error
 ///    record at its line (`found "…" after the terminating 0 …`), so that
 ///    puzzles after a stray `0` are reported rather than silently lost;
@@ -649,6 +653,7 @@ impl<I: Iterator<Item = io::Result<String>>> RecordReader<I> {
         let mut puzzle = parse_body(n, &body, stopper, last_line);
         if let Err(e) = &mut puzzle {
             end = count_too_small(w, n, end, e)?;
+            end = join_stray_lines(w, end, e)?;
         }
         self.next = end;
         Ok(Record { line, puzzle })
@@ -788,6 +793,44 @@ fn count_too_small<I: Iterator<Item = io::Result<String>>>(
         if more == 1 { "s" } else { "" },
     );
     Ok(end)
+}
+
+/// After a bad record ending before `lines[end]`: the lines that follow
+/// it, up to the next count line, that look like parts of a puzzle (a
+/// domino line, a singles line, or a piece of one split in two) belong to
+/// no other puzzle, so they join the bad record, which `error` then says.
+/// Otherwise one damaged puzzle (a domino given twice, a line wrapped in
+/// two) would spill its last lines into a second bad record, and every
+/// later puzzle would be answered one place off. Returns where the record
+/// ends. A line that looks like no part of a puzzle (a damaged count line)
+/// is left to start a record of its own.
+fn join_stray_lines<I: Iterator<Item = io::Result<String>>>(
+    lines: &mut Window<I>,
+    mut end: usize,
+    error: &mut RecordError,
+) -> io::Result<usize> {
+    let start = end;
+    while lines.load(end)? && is_puzzle_part(lines.at(end).1) {
+        end += 1;
+    }
+    if end > start {
+        let (first, last) = (lines.at(start).0, lines.at(end - 1).0);
+        error.reason += &if first == last {
+            format!("; line {first} follows it with no count line of its own, so it is part of this record")
+        } else {
+            format!("; lines {first}-{last} follow it with no count line of their own, so they are part of this record")
+        };
+    }
+    Ok(end)
+}
+
+/// Whether `line`, which is not a count line, could be a domino line, the
+/// singles line or a piece of either: digits 1-9 and positions only.
+fn is_puzzle_part(line: &str) -> bool {
+    count_value(line).is_none()
+        && line
+            .split_whitespace()
+            .all(|f| parse_digit(f).is_ok() || f.parse::<Position>().is_ok())
 }
 
 /// Whether `line` has the shape of a placed domino (`U LU V LV`): four

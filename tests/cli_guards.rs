@@ -314,14 +314,24 @@ fn max_solutions_zero_is_a_usage_error() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::contains("--max-solutions"));
+        .stderr(predicate::str::contains(
+            "invalid value '0' for '--max-solutions <N>': must be at least 1",
+        ));
     dlx()
         .args(["check", "--max-solutions", "0", "--solutions"])
         .arg(&answers)
         .arg(&input)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--max-solutions"));
+        .stderr(predicate::str::contains(
+            "invalid value '0' for '--max-solutions <N>': must be at least 1",
+        ));
+    dlx()
+        .args(["gen", "--check-budget", "0"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("must be at least 1"));
     // 1 is the smallest cap, and a solvable puzzle is counted as such.
     dlx()
         .args(["solve", "--count", "--max-solutions", "1"])

@@ -11,6 +11,17 @@ use dlx_engine::solve::SolverKind;
 /// start on three puzzles. No machine this runs on has more cores.
 pub const MAX_THREADS: i64 = 1024;
 
+/// Reads a whole number of at least 1 (a count or budget where 0 would
+/// mean nothing can happen), saying so in words rather than as clap's
+/// range `1..18446744073709551615`.
+pub fn positive(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e} (expected a whole number of at least 1)")),
+    }
+}
+
 /// Exact-cover solving engine (Knuth's Algorithm X on dancing links) with
 /// Sudoku and Sudominoku front-ends.
 #[derive(Debug, Parser)]
@@ -76,7 +87,7 @@ pub struct SolveArgs {
     #[arg(long, group = "mode")]
     pub all: bool,
     /// Stop counting or listing after N solutions (N >= 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
     /// Output style for Sudoku answers; default: the style of each input
     /// record. Refused with --kind sudominoku or xc, whose answers have one
@@ -123,6 +134,6 @@ pub struct CheckArgs {
     pub kind: Kind,
     /// The --max-solutions the answers were counted with (a count equal to it
     /// is then a lower bound; N >= 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
 }

@@ -48,7 +48,7 @@ pub struct GenArgs {
     /// Node budget of each uniqueness check (default: none for 4x4 and
     /// 9x9, 200000 for larger); a check that runs out keeps its clue.
     /// Sudoku only.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::args::positive)]
     pub check_budget: Option<u64>,
     /// Append the difficulty to each puzzle line as a `# ...` comment: DLX
     /// search nodes to solve and prove uniqueness, and the bitmask solver's

@@ -1436,6 +1436,32 @@ impl Naive {
 // Verifier
 // ---------------------------------------------------------------------------
 
+/// `message` with each Sudoku cell name `rRcC` (rows and columns 1-9)
+/// written as a Sudominoku position (`B3`), as the puzzle names its cells.
+fn in_positions(message: &str) -> String {
+    let bytes = message.as_bytes();
+    let mut out = String::with_capacity(message.len());
+    let mut k = 0;
+    while k < bytes.len() {
+        if let [b'r', row @ b'1'..=b'9', b'c', col @ b'1'..=b'9', ..] = bytes[k..] {
+            let at_word_start = k == 0 || !bytes[k - 1].is_ascii_alphanumeric();
+            let at_word_end = !matches!(bytes.get(k + 4), Some(b) if b.is_ascii_alphanumeric());
+            if at_word_start && at_word_end {
+                out.push((b'A' + (row - b'1')) as char);
+                out.push(col as char);
+                k += 4;
+                continue;
+            }
+        }
+        // Whole characters: `k` only ever stops at an ASCII byte or the
+        // start of a character.
+        let c = message[k..].chars().next().unwrap_or_default();
+        out.push(c);
+        k += c.len_utf8();
+    }
+    out
+}
+
 /// Checks that `grid` solves `puzzle`, independently of the solvers: it is a
 /// complete valid 9x9 Sudoku ([`Grid::check_solution`]), it keeps every given
 /// digit (dominoes and singles), and it can be cut into the nine given
@@ -1450,7 +1476,8 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {
             grid.side()
         ));
     }
-    grid.check_solution(&puzzle.givens())?;
+    grid.check_solution(&puzzle.givens())
+        .map_err(|e| in_positions(&e))?;
     let mut covered = [false; CELLS];
     let mut used = [[false; 10]; 10];
     for p in &puzzle.singles {
@@ -2023,6 +2050,17 @@ mod tests {
     }
 
     #[test]
+    fn verify_names_cells_as_the_puzzle_does() {
+        assert_eq!(
+            in_positions("given 7 at r1c2 was changed to 8"),
+            "given 7 at A2 was changed to 8"
+        );
+        assert_eq!(in_positions("cell r9c9 is blank"), "cell I9 is blank");
+        // Only whole cell names, and any text around them.
+        assert_eq!(in_positions("xr1c2 r1c23 é r2c1"), "xr1c2 r1c23 é B1");
+    }
+
+    #[test]
     fn verify_agrees_with_the_engine_on_extra_givens() {
         // Adding a domino cut from the solution grid keeps every given digit
         // right, so `check_solution` passes; whether the grid can still be
@@ -2055,6 +2093,6 @@ mod tests {
         assert!(tileable > 0 && untileable > 0, "{tileable} {untileable}");
         let mut blank = grid.clone();
         blank.set(0, 0, 0);
-        assert_eq!(verify(&p, &blank).unwrap_err(), "cell r1c1 is blank");
+        assert_eq!(verify(&p, &blank).unwrap_err(), "cell A1 is blank");
     }
 }

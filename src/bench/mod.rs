@@ -204,7 +204,7 @@ impl FileReport {
                 notes.push(format!(
                     "{}: {} puzzle(s) unsolved within the budget of {} nodes; their times \
                      and nodes count only up to the budget: figures marked >= are lower \
-                     bounds, <= upper bounds, ~ ratios to a bounded figure",
+                     bounds, <= upper bounds, ~ ratios of two bounded figures",
                     solver_name(r.measurement.solver),
                     s.over_budget,
                     r.measurement.budget.unwrap_or(0)

@@ -57,8 +57,10 @@ pub fn baseline_name(file: &FileReport) -> &'static str {
 /// The results of one file: one row per solver.
 ///
 /// Figures that puzzles over budget make bounds are marked: `>=` lower
-/// bound, `<=` upper bound (puzzles/s), `~` for a ratio whose baseline
-/// figure is itself a bound (neither bound then).
+/// bound, `<=` upper bound (puzzles/s). A ratio is a lower bound when the
+/// solver's own figure is, an upper bound when only the baseline's is
+/// (both ratios grow with the solver's time and shrink with the
+/// baseline's), and marked `~` when both are bounds (neither then).
 ///
 /// Columns: solver, puzzles, solved, over budget (unsolved within the node
 /// budget), no solution (only when some solver proved one), median / p90 /
@@ -123,7 +125,8 @@ pub fn results(file: &FileReport) -> Table {
                     let base_rate = base.is_some_and(|b| b.over_budget > 0);
                     let mark = |own: bool, of_base: bool| match (is_base, own, of_base) {
                         (true, _, _) => "",
-                        (false, _, true) => "~",
+                        (false, true, true) => "~",
+                        (false, false, true) => "<=",
                         (false, true, false) => ">=",
                         (false, false, false) => "",
                     };
@@ -158,6 +161,61 @@ pub fn ratio_legend(file: &FileReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::{FileReport, Measurement, Outcome, SolverResult, SolverStats};
+    use crate::input::Kind;
+    use crate::solve::SolverKind;
+    use std::time::Duration;
+
+    /// A solver's result on three puzzles of 1, 2 and 3 ms, the fastest
+    /// over budget when `bounded` (so its median is a lower bound).
+    fn result(solver: SolverKind, bounded: bool) -> SolverResult {
+        let first = if bounded {
+            Outcome::OverBudget
+        } else {
+            Outcome::Solved
+        };
+        let measurement = Measurement {
+            solver,
+            budget: Some(10),
+            times_ns: vec![1_000_000, 2_000_000, 3_000_000],
+            nodes: vec![10, 5, 5],
+            outcomes: vec![first, Outcome::Solved, Outcome::Solved],
+            wall: Duration::from_millis(6),
+        };
+        let stats = SolverStats::of(&measurement);
+        SolverResult { measurement, stats }
+    }
+
+    /// The ratio columns of the second solver against the first (the
+    /// baseline: no dlx runs).
+    fn ratio_marks(base_bounded: bool, own_bounded: bool) -> (String, String) {
+        let file = FileReport {
+            file: "f.txt".into(),
+            kind: Kind::Sudoku,
+            records: 3,
+            lines: vec![1, 2, 3],
+            invalid: vec![],
+            skipped: vec![],
+            results: vec![
+                result(SolverKind::Bitmask, base_bounded),
+                result(SolverKind::Naive, own_bounded),
+            ],
+        };
+        let row = &results(&file).rows[1];
+        let n = row.len();
+        (row[n - 2].clone(), row[n - 1].clone())
+    }
+
+    #[test]
+    fn ratios_to_bounded_figures_are_marked_by_direction() {
+        let marks = |b, o| ratio_marks(b, o);
+        assert_eq!(marks(false, false), ("1.00×".into(), "1.00×".into()));
+        // Own time a lower bound: the ratio can only be higher.
+        assert_eq!(marks(false, true), (">=1.00×".into(), ">=1.00×".into()));
+        // The baseline's a lower bound: the ratio can only be lower.
+        assert_eq!(marks(true, false), ("<=1.00×".into(), "<=1.00×".into()));
+        assert_eq!(marks(true, true), ("~1.00×".into(), "~1.00×".into()));
+    }
 
     #[test]
     fn formats() {

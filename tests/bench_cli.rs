@@ -125,24 +125,18 @@ fn an_interrupted_run_keeps_the_previous_reports() {
         .success();
     let before = std::fs::read(&json).unwrap();
     assert!(!dir.path().join("r.json.partial").exists());
-    // Textbook backtracking with a budget of a billion nodes on hard
-    // puzzles: minutes of work, killed after one second.
-    let killed = dlx()
-        .args([
-            "bench",
-            "puzzles/sudoku/hardest-100.txt",
-            "--solvers",
-            "naive",
-        ])
-        .args(["--node-limit", "1000000000", "--json"])
-        .arg(&json)
-        .timeout(std::time::Duration::from_secs(1))
-        .output()
-        .unwrap();
-    assert_eq!(killed.status.code(), None, "not killed: {killed:?}");
+    bench_killed_after_a_second("--json", &json);
     assert_eq!(std::fs::read(&json).unwrap(), before);
     // A report that did not exist is not left behind empty.
     let fresh = dir.path().join("fresh.md");
+    bench_killed_after_a_second("--markdown", &fresh);
+    assert!(!fresh.exists());
+}
+
+/// Runs textbook backtracking with a budget of a billion nodes on hard
+/// puzzles (minutes of work), writing the report `option` to `report`,
+/// and kills it after one second.
+fn bench_killed_after_a_second(option: &str, report: &Path) {
     let killed = dlx()
         .args([
             "bench",
@@ -150,13 +144,12 @@ fn an_interrupted_run_keeps_the_previous_reports() {
             "--solvers",
             "naive",
         ])
-        .args(["--node-limit", "1000000000", "--markdown"])
-        .arg(&fresh)
+        .args(["--node-limit", "1000000000", option])
+        .arg(report)
         .timeout(std::time::Duration::from_secs(1))
         .output()
         .unwrap();
     assert_eq!(killed.status.code(), None, "not killed: {killed:?}");
-    assert!(!fresh.exists());
 }
 
 #[test]

@@ -536,9 +536,19 @@ fn row_words(row: &str) -> Vec<String> {
 
 /// The cells of one row of a grid of this side: the words themselves when
 /// there are `side` of them (`5 3 0 ...`, `10 0 16 ...`), else every
-/// character of the words (`53. .7. ...`).
+/// character of the words (`53. .7. ...`), unless the row is numbers with
+/// a cell too many or too few.
+///
+/// From 16x16 up a number may have two digits, so a row of numbers must
+/// not be cut into characters: `… 5 12 0 8 …` one cell short would read as
+/// a full row with the 12 turned into a 1 and a 2 (and every cell after it
+/// moved). Such a row is told from symbols in groups (`1234 5678 …`, at
+/// most one group per box) by having more words than boxes, one of them a
+/// single character; it keeps its words, and their count is the error.
 fn row_cells(words: Vec<String>, side: usize) -> Vec<String> {
-    if words.len() == side {
+    let boxes = box_size_of_side(side).unwrap_or(1);
+    let numbers = side > 9 && words.len() > boxes && words.iter().any(|w| w.len() == 1);
+    if words.len() == side || numbers {
         return words;
     }
     words
@@ -885,6 +895,47 @@ mod tests {
             let grid = samples::pattern_solution(n);
             assert_eq!(grid.check_solution(&Grid::empty(n)), Ok(()), "n = {n}");
         }
+    }
+
+    /// A 16x16 row of numbers one cell short is a bad row, never cut into
+    /// characters (where `12` would become the two cells 1 and 2).
+    #[test]
+    fn a_short_row_of_numbers_keeps_its_numbers() {
+        let solution = samples::pattern_solution(4);
+        let mut rows: Vec<String> = solution
+            .cells()
+            .chunks(16)
+            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(Grid::from_rows(&rows), Ok(solution.clone()));
+        // Row 1 of the pattern holds a two-digit number; drop a one-digit one.
+        let mut words: Vec<&str> = rows[0].split(' ').collect();
+        assert!(words.iter().any(|w| w.len() == 2));
+        let one_digit = words.iter().position(|w| w.len() == 1).unwrap();
+        words.remove(one_digit);
+        rows[0] = words.join(" ");
+        assert_eq!(
+            Grid::from_rows(&rows),
+            Err(GridError::RowLength {
+                row: 1,
+                found: 15,
+                expected: 16
+            })
+        );
+        // Symbols in groups, one per box, are still read as characters.
+        let grouped: Vec<String> = solution
+            .to_line()
+            .as_bytes()
+            .chunks(16)
+            .map(|row| {
+                let row = std::str::from_utf8(row).unwrap();
+                (0..4)
+                    .map(|b| &row[4 * b..4 * b + 4])
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(Grid::from_rows(&grouped), Ok(solution));
     }
 
     #[test]

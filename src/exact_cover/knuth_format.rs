@@ -37,10 +37,7 @@ pub struct XcFile {
 /// blank nor a `|` comment names items and is not a Sudoku line, and the file
 /// is not made only of digits.
 pub fn looks_like(text: &str) -> bool {
-    let mut lines = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('|'));
+    let mut lines = text.lines().filter(|l| !is_skipped(l)).map(str::trim);
     let Some(first) = lines.next() else {
         return text.lines().any(|l| l.starts_with('|'));
     };

@@ -74,6 +74,16 @@ struct Answers<R> {
 }
 
 impl<R: BufRead> Answers<R> {
+    /// The answers file `name`, read from its start.
+    fn new(name: &str, input: R) -> Self {
+        Answers {
+            name: name.to_string(),
+            input,
+            buf: Vec::new(),
+            line_no: 0,
+        }
+    }
+
     fn mismatch(&self, line: usize, reason: impl Into<String>) -> CheckError {
         CheckError::Mismatch(InputError::new(self.name.clone(), line, reason))
     }
@@ -152,12 +162,7 @@ pub fn check_sudoku_with_budget(
         engine_recounts += u64::from(!again.end.is_limit());
         again
     };
-    let mut answers = Answers {
-        name: answers_name.to_string(),
-        input: answers,
-        buf: Vec::new(),
-        line_no: 0,
-    };
+    let mut answers = Answers::new(answers_name, answers);
     let mut report = CheckReport::default();
     for record in SudokuReader::new(puzzles) {
         let record = record?;
@@ -322,12 +327,7 @@ pub fn check_sudominoku_with_budget(
     max_solutions: Option<u64>,
     node_budget: u64,
 ) -> Result<CheckReport, CheckError> {
-    let mut answers = Answers {
-        name: answers_name.to_string(),
-        input: answers,
-        buf: Vec::new(),
-        line_no: 0,
-    };
+    let mut answers = Answers::new(answers_name, answers);
     let mut report = CheckReport::default();
     let mut solver = NaiveSudominoku::new();
     for (k, record) in crate::solve::sudominoku_records(puzzles).enumerate() {

@@ -261,21 +261,29 @@ impl Links {
         if self.trail.len() < self.nodes.len() {
             self.trail.resize(self.nodes.len(), 0);
         }
+        let Links {
+            nodes,
+            meta,
+            len,
+            active,
+            zeros,
+            primaries,
+            trail,
+            top,
+        } = self;
         let mut dance = Dance {
-            nodes: &mut self.nodes,
-            meta: &self.meta,
-            len: &mut self.len,
-            trail: &mut self.trail,
-            primaries: self.primaries,
-            active: self.active,
-            zeros: self.zeros,
-            top: self.top,
+            nodes,
+            meta,
+            len,
+            trail,
+            primaries: *primaries,
+            active: *active,
+            zeros: *zeros,
+            top: *top,
+            home: Home { active, zeros, top },
         };
         let result = f(&mut dance);
-        let (active, zeros, top) = (dance.active, dance.zeros, dance.top);
-        self.active = active;
-        self.zeros = zeros;
-        self.top = top;
+        dance.save();
         result
     }
 }
@@ -296,6 +304,16 @@ pub(crate) struct Dance<'a> {
     pub zeros: u32,
     /// Entries of the trail in use: a mark to [`undo_to`](Self::undo_to).
     top: u32,
+    /// The arena's own counters, which [`save`](Self::save) brings up to
+    /// date.
+    home: Home<'a>,
+}
+
+/// Where a [`Dance`]'s counters live between dances.
+struct Home<'a> {
+    active: &'a mut u32,
+    zeros: &'a mut u32,
+    top: &'a mut u32,
 }
 
 impl Dance<'_> {
@@ -329,6 +347,19 @@ impl Dance<'_> {
     #[inline(always)]
     pub fn item(&self, x: u32) -> u32 {
         self.meta_at(x).item
+    }
+
+    /// Writes the counters back to the arena, which is then whole as it
+    /// stands. The dance does this when it ends; a caller does it before
+    /// running code that may panic (a visitor, an iterator of options): if
+    /// that panic is caught, the arena must not be left with links that
+    /// disagree with its trail, or a later cover would hide nodes twice and
+    /// write past the trail.
+    #[inline(always)]
+    pub fn save(&mut self) {
+        *self.home.active = self.active;
+        *self.home.zeros = self.zeros;
+        *self.home.top = self.top;
     }
 
     /// Whether [`zeros`](Self::zeros) is right (for debug assertions).

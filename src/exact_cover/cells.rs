@@ -394,6 +394,10 @@ impl CellsSolver {
                                 cells.set,
                                 &self.layout.node_option,
                             );
+                            // The visitor is the caller's code: if it
+                            // panics and the panic is caught, the next call
+                            // unwinds this search from the right counters.
+                            (self.active, self.zeros) = (cells.active, cells.zeros);
                             if visit(&self.solution).is_break() || solutions >= max_solutions {
                                 break End::Stopped;
                             }

@@ -333,37 +333,41 @@ impl Solver {
     /// If an option is out of range.
     pub fn select_all(&mut self, options: impl IntoIterator<Item = usize>) -> Result<(), Conflict> {
         self.unwind_search();
+        // The count of empty columns is left stale by the covers and redone
+        // once when the search starts: cheaper than counting in every link
+        // update. Marked before the first cover, in case `options` panics.
+        self.zeros_stale = true;
         let Solver {
             matrix,
             links,
             selected,
+            dirty,
             ..
         } = self;
         let shape = &matrix.shape;
-        let mut result = Ok(());
+        let mut options = options.into_iter();
         // The options' items come from the compiled matrix, so they are
-        // valid arena items. The count of empty columns is left stale and
-        // redone once when the search starts: cheaper than counting in
-        // every link update.
-        let updates = links.dance(|d| {
-            let before = d.mark();
-            for option in options {
-                let slots = shape.option_items(option);
-                if let Some(&slot) = slots.iter().find(|&&slot| d.is_covered(slot)) {
-                    result = Err(Conflict {
-                        option,
-                        item: shape.item_of(slot),
-                    });
-                    break;
-                }
-                slots.iter().for_each(|&slot| d.cover_uncounted(slot));
-                selected.push(option as u32);
+        // valid arena items.
+        links.dance(|d| loop {
+            // The iterator is the caller's code, and an option out of range
+            // panics: the arena is saved first, so a caught panic leaves the
+            // options before it selected and the solver whole.
+            d.save();
+            let Some(option) = options.next() else {
+                return Ok(());
+            };
+            let slots = shape.option_items(option);
+            if let Some(&slot) = slots.iter().find(|&&slot| d.is_covered(slot)) {
+                return Err(Conflict {
+                    option,
+                    item: shape.item_of(slot),
+                });
             }
-            u64::from(d.mark() - before)
-        });
-        self.dirty += updates;
-        self.zeros_stale = true;
-        result
+            let before = d.mark();
+            slots.iter().for_each(|&slot| d.cover_uncounted(slot));
+            *dirty += u64::from(d.mark() - before);
+            selected.push(option as u32);
+        })
     }
 
     /// The options pre-selected so far, in order.
@@ -482,6 +486,8 @@ impl Solver {
         let mut solutions = 0u64;
         let mut nodes = 0u64;
         let mut updates = 0u64;
+        // Of `updates`, those already added to `dirty`.
+        let mut saved_updates = 0u64;
         let Solver {
             matrix,
             links,
@@ -489,6 +495,7 @@ impl Solver {
             levels,
             selected,
             solution,
+            dirty,
             ..
         } = self;
         let node_option = &matrix.shape.node_option;
@@ -504,6 +511,12 @@ impl Solver {
                         if d.active == 0 {
                             solutions += 1;
                             fill_solution(solution, selected, stack, node_option);
+                            // The visitor is the caller's code: if it
+                            // panics and the panic is caught, the next call
+                            // unwinds this search from a whole arena.
+                            d.save();
+                            *dirty += updates - saved_updates;
+                            saved_updates = updates;
                             if visit(solution).is_break() || solutions >= max_solutions {
                                 break End::Stopped;
                             }
@@ -574,7 +587,7 @@ impl Solver {
                 };
             }
         });
-        self.dirty += updates;
+        *dirty += updates - saved_updates;
         Report {
             solutions,
             end,

@@ -453,7 +453,8 @@ struct KnuthVote<'a> {
     /// once.
     options: usize,
     /// Later lines shaped like options (no word repeats) that name an item
-    /// not declared: an option with a typo, which the parser then names.
+    /// not declared beside declared ones (or a single undeclared item): an
+    /// option with a typo, which the parser then names.
     typos: usize,
 }
 
@@ -471,12 +472,16 @@ impl<'a> KnuthVote<'a> {
         let Some(words) = distinct_words(line.split_whitespace()) else {
             return;
         };
-        if words
+        let named = words
             .iter()
-            .all(|w| declared.contains(w) || w.contains(':'))
-        {
+            .filter(|w| declared.contains(*w) || w.contains(':'))
+            .count();
+        if named == words.len() {
             self.options += 1;
-        } else {
+        } else if named > 0 || words.len() == 1 {
+            // An option with a typo still names some declared item; a line
+            // of several words none of which is declared (a puzzle with a
+            // note after a title line) is no option at all.
             self.typos += 1;
         }
     }
@@ -1644,12 +1649,18 @@ mod tests {
             format!("{grouped}\n"),
             "a b c\n".to_string(),
             "a b c\nx x\n".to_string(),
+            // Nothing after the first line names its words: a title above
+            // puzzles with notes (each then a bad record of its own).
+            "a b c\nx y\n".to_string(),
+            format!("Weekend puzzles\n{P} hard\n{P} easy\n"),
+            format!("Hard ones\n{P} hard\n"),
         ] {
             assert_eq!(detect(&text), Kind::Sudoku, "{text}");
         }
         for text in [
             "a b c\na\n",
-            "a b c\nx y\n",
+            "a b c\na y\n",
+            "a b c\ny\n",
             "a b\na:red b\n",
             "item\nitem\n",
         ] {
@@ -1797,7 +1808,7 @@ mod tests {
                 "\u{feff}a b\na\nb\n".into(),
                 Kind::Xc,
             ),
-            ("Knuth, a bad option", "a b c\nx y\n".into(), Kind::Xc),
+            ("Knuth, a bad option", "a b c\na y\n".into(), Kind::Xc),
             ("Knuth, a bare `|` line", "| c\n |\na\n".into(), Kind::Xc),
             (
                 "Knuth, only comments",

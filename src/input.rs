@@ -875,15 +875,19 @@ fn name_words(name: &str) -> Vec<String> {
 }
 
 /// A title that may stand before a grid (`Grid 01` in Project Euler's
-/// `sudoku.txt`, `Puzzle 3:`, `My puzzles`): a short line whose first word
-/// starts with two letters, with a blank or a lower-case letter in it (a
-/// damaged row of a 16x16 or 25x25 grid has neither), and not a puzzle
-/// with a note after it. Only a line directly above a grid is taken as one.
+/// `sudoku.txt`, `Puzzle 3:`, `My puzzles`, `GRID_0001`): a short line
+/// whose first word starts with two letters, and not a puzzle with a note
+/// after it. Upper-case letters and digits alone, about as many as a row of
+/// a 16x16 or 25x25 grid has symbols, are such a row, damaged, rather than
+/// a title. Only a line directly above a grid is taken as one.
 pub(crate) fn is_title(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");
-    line.chars().count() <= MAX_TITLE
+    let chars = line.chars().count();
+    let like_a_row_of_letters = !line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
+        && [16, 25].iter().any(|side| chars.abs_diff(*side) <= 2);
+    chars <= MAX_TITLE
         && first.chars().take(2).filter(|c| c.is_alphabetic()).count() == 2
-        && line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
+        && !like_a_row_of_letters
         && !is_sudoku_line(first)
 }
 
@@ -2129,6 +2133,15 @@ mod tests {
             summary(&format!("Grid_0001\n{}", rows(0))),
             vec![(2, Some("Grid_0001".into()), Ok(Style::Rows))]
         );
+        // In capitals too, above bare or numeric rows.
+        for title in ["GRID_0001", "SUDOKU_1", "PUZZLE_0001"] {
+            for grid in [rows(0), GRID.to_string()] {
+                let got = summary(&format!("{title}\n{grid}"));
+                assert_eq!(got.len(), 1, "{title}: {got:?}");
+                assert_eq!(got[0].1.as_deref(), Some(title));
+                assert!(got[0].2.is_ok(), "{title}: {got:?}");
+            }
+        }
         let two_letters = format!("ab{}\n{}", &bare[0][2..], rows(1));
         assert_eq!(
             summary(&two_letters),

@@ -748,11 +748,11 @@ fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
 /// (`puzzle,solution`, `7,puzzle,solution,30,1.5`), when that is clear:
 /// the first field meant as a puzzle ([`is_puzzle_field`]) if it has
 /// blanks and is the only such field or has one partner of its length
-/// (its solution). Otherwise `None`: a damaged puzzle beside its solution,
-/// ids that look like puzzles, or a solution before its puzzle are
-/// reported (name the columns in a header line) rather than guessed at,
-/// since a wrong guess solves the wrong grid. The other fields are not
-/// read.
+/// (its solution), or is a damaged puzzle about as long as the field after
+/// it. Otherwise `None`: ids that look like puzzles, or a solution before
+/// its puzzle are reported (name the columns in a header line) rather than
+/// guessed at, since a wrong guess solves the wrong grid. The other fields
+/// are not read.
 fn csv_puzzle(line: &str) -> Option<&str> {
     if !is_csv_like(line) {
         return None;
@@ -762,10 +762,14 @@ fn csv_puzzle(line: &str) -> Option<&str> {
     match candidates[..] {
         [puzzle] if has_blank(puzzle) => Some(puzzle),
         // A puzzle and its solution; a first field that is no valid puzzle
-        // is a damaged one (reported), one that is may be an id.
+        // but about as long as the second is a damaged one (reported). One
+        // of another length is an id (`20240101-000001`), and a valid one
+        // may be: neither is guessed at.
         [puzzle, solution]
             if has_blank(puzzle)
-                && (puzzle.len() == solution.len() || Grid::from_line(puzzle).is_err()) =>
+                && (puzzle.len() == solution.len()
+                    || (puzzle.len().abs_diff(solution.len()) <= 2
+                        && Grid::from_line(puzzle).is_err())) =>
         {
             Some(puzzle)
         }
@@ -2463,6 +2467,18 @@ mod tests {
             .1
             .as_ref()
             .is_err_and(|e| e.starts_with("wrong length: 80")));
+        // An id that looks like a puzzle is not taken for one: a header is
+        // asked for.
+        for id in ["20240101-000001", "100200300400"] {
+            let got = puzzles(&format!("{id},{P}\n"));
+            assert!(
+                got[0]
+                    .1
+                    .as_ref()
+                    .is_err_and(|e| e.contains("name the columns")),
+                "{id}: {got:?}"
+            );
+        }
         // A 16-character header is a header, not a 4x4 puzzle; so is a
         // pandas export's, with an empty first name.
         for (header, row) in [

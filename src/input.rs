@@ -1452,6 +1452,9 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             }
         }
+        if error.is_none() && !pretty && !saw_rule {
+            error = self.realign(&rows, &row_lines, side)?;
+        }
         let (line, puzzle) = match error {
             Some((line, e)) => (line, Err(e)),
             None => match Grid::from_rows(&rows) {
@@ -1482,6 +1485,83 @@ impl<R: BufRead> SudokuReader<R> {
     }
 }
 
+impl<R: BufRead> SudokuReader<R> {
+    /// After a whole grid of `rows` (on lines `row_lines`) whose givens
+    /// clash, with more rows of its side straight after it: whether a row
+    /// too many or too few in it explains the clash, and if so the grid as
+    /// a bad record (its line and reason), the rows re-cut so that the grids
+    /// after it are read whole.
+    ///
+    /// Grids written back to back have nothing else to tell where one ends,
+    /// and one row lost or doubled shifts every grid after it: each is then
+    /// read across two puzzles, most of them clashing and some "solved",
+    /// though no such puzzle is in the input. The next grid (and the one
+    /// after it, when there is one) must read without a clash one row later
+    /// or one row earlier, and not where it stands; otherwise, or if both
+    /// fit, the rows stay as they are (a clash of the puzzle's own).
+    fn realign(
+        &mut self,
+        rows: &[String],
+        row_lines: &[usize],
+        side: usize,
+    ) -> io::Result<Option<(usize, String)>> {
+        let clashes =
+            |rows: &[&str]| Grid::from_rows(rows).map_or(true, |g| g.check_givens().is_err());
+        // The rows straight ahead: two grids and a row at most.
+        let mut ahead: Vec<String> = Vec::new();
+        while ahead.len() <= 2 * side {
+            match self.peek_text(ahead.len())? {
+                Some(t) if grid_row_side(t) == Some(side) => ahead.push(t.to_string()),
+                _ => break,
+            }
+        }
+        let own: Vec<&str> = rows.iter().map(String::as_str).collect();
+        if ahead.is_empty() || rows.len() != side || !clashes(&own) {
+            return Ok(None);
+        }
+        let ahead: Vec<&str> = ahead.iter().map(String::as_str).collect();
+        // Whether the rows ahead, starting with `first` (a row of this grid
+        // handed on) and then from `skip`, read as one or two clean grids.
+        let fits = |first: Option<&str>, skip: usize| {
+            let run: Vec<&str> = first
+                .into_iter()
+                .chain(ahead.iter().skip(skip).copied())
+                .collect();
+            run.len() >= side
+                && run
+                    .chunks(side)
+                    .all(|grid| grid.len() < side || !clashes(grid))
+        };
+        let last = rows[side - 1].as_str();
+        let (too_many, too_few) = (fits(None, 1), fits(Some(last), 0));
+        if fits(None, 0) || too_many == too_few {
+            return Ok(None);
+        }
+        let start = row_lines[0];
+        Ok(Some(if too_many {
+            let (extra, _) = self.pending.pop_front().expect("a row ahead was read");
+            (
+                start,
+                format!(
+                    "grid has a row too many: {} rows up to line {extra}, then the next grid",
+                    side + 1
+                ),
+            )
+        } else {
+            let line = row_lines[side - 1];
+            self.pending
+                .push_front((line, Line::Text(last.to_string())));
+            (
+                start,
+                format!(
+                    "grid ends after {} of {side} rows: the next grid starts on line {line}",
+                    side - 1
+                ),
+            )
+        }))
+    }
+}
+
 impl<R: BufRead> Iterator for SudokuReader<R> {
     type Item = io::Result<SudokuRecord>;
     fn next(&mut self) -> Option<Self::Item> {
@@ -1509,6 +1589,74 @@ mod tests {
 
     const P: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    /// Grids written back to back: a row lost or doubled in one makes that
+    /// grid a bad record, and the grids after it are still read whole
+    /// (they were read across two puzzles each, some of those "solved");
+    /// a clash of the puzzle's own moves nothing.
+    #[test]
+    fn back_to_back_grids_survive_a_row_lost_or_doubled() {
+        use crate::puzzles::sudoku::samples::{EASY, HARD};
+        let third =
+            "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..";
+        let rows: Vec<String> = [EASY, HARD, third]
+            .iter()
+            .flat_map(|p| {
+                Grid::from_line(p)
+                    .unwrap()
+                    .to_numeric_rows()
+                    .lines()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let read = |rows: &[String]| -> Vec<(usize, Result<String, String>)> {
+            SudokuReader::new(format!("{}\n", rows.join("\n")).as_bytes())
+                .map(|r| {
+                    let r = r.unwrap();
+                    (r.line, r.puzzle.map(|(g, _)| g.to_line()))
+                })
+                .collect()
+        };
+        let whole = |p: &str| Ok(Grid::from_line(p).unwrap().to_line());
+        let mut doubled = rows.clone();
+        doubled.insert(2, rows[1].clone());
+        assert_eq!(
+            read(&doubled),
+            [
+                (
+                    1,
+                    Err(
+                        "grid has a row too many: 10 rows up to line 10, then the next grid".into()
+                    )
+                ),
+                (11, whole(HARD)),
+                (20, whole(third)),
+            ]
+        );
+        let mut lost = rows.clone();
+        lost.remove(10);
+        assert_eq!(
+            read(&lost),
+            [
+                (1, whole(EASY)),
+                (
+                    10,
+                    Err("grid ends after 8 of 9 rows: the next grid starts on line 18".into())
+                ),
+                (18, whole(third)),
+            ]
+        );
+        // A clash in the first grid's givens: the grids stay where they are.
+        let mut typo = rows.clone();
+        typo[0] = typo[0].replacen("5 3", "5 5", 1);
+        let got = read(&typo);
+        assert_eq!(got[1..], [(10, whole(HARD)), (19, whole(third))]);
+        assert!(Grid::from_line(got[0].1.as_ref().unwrap())
+            .unwrap()
+            .check_givens()
+            .is_err());
+    }
 
     #[test]
     fn mixed_records_keep_their_lines() {

@@ -129,11 +129,34 @@ pub struct CheckArgs {
     /// The answers `dlx solve` wrote for it.
     #[arg(long, value_name = "FILE")]
     pub solutions: PathBuf,
-    /// Input kind of PUZZLES; `auto` decides from the content.
-    #[arg(long, value_enum, default_value_t = Kind::Auto)]
-    pub kind: Kind,
+    /// Input kind of PUZZLES; `auto` decides from the content. Answers to
+    /// exact-cover files are not checked here: the library's
+    /// `exact_cover::verify` checks a cover.
+    #[arg(long, value_enum, default_value_t = CheckKind::Auto)]
+    pub kind: CheckKind,
     /// The --max-solutions the answers were counted with (a count equal to it
     /// is then a lower bound; N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
+}
+
+/// The kinds of input whose answers `dlx check` checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckKind {
+    /// Decide from the content.
+    Auto,
+    /// Classic Sudoku, in any of the forms `dlx solve` reads.
+    Sudoku,
+    /// Baekjoon 4574 Sudominoku.
+    Sudominoku,
+}
+
+impl From<CheckKind> for Kind {
+    fn from(kind: CheckKind) -> Kind {
+        match kind {
+            CheckKind::Auto => Kind::Auto,
+            CheckKind::Sudoku => Kind::Sudoku,
+            CheckKind::Sudominoku => Kind::Sudominoku,
+        }
+    }
 }

@@ -14,7 +14,7 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
     crate::refuse_stdin_twice([args.puzzles.as_path(), args.solutions.as_path()])?;
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
-    let (kind, puzzles) = prepare(args.kind, &mut puzzles)?;
+    let (kind, puzzles) = prepare(args.kind.into(), &mut puzzles)?;
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
     let (_, answers) = prepare(kind, answers)?;

@@ -7,8 +7,8 @@
 //! a d g
 //! b c f x
 //! ```
-//! Blank lines are ignored, and so are comment lines beginning with `|`
-//! (after blanks). An option naming only secondary items is left out, as
+//! Lines may end in `\n`, `\r\n` or a lone `\r`. Blank lines are ignored,
+//! and so are comment lines beginning with `|` (after blanks). An option naming only secondary items is left out, as
 //! DLX1 leaves it out: [`XcFile::ignored_lines`] says where.
 //! Colors (DLX2's `item:color`) are not supported and are reported as errors.
 
@@ -37,15 +37,41 @@ pub struct XcFile {
 /// blank nor a `|` comment names items and is not a Sudoku line, and the file
 /// is not made only of digits.
 pub fn looks_like(text: &str) -> bool {
-    let mut lines = text.lines().filter(|l| !is_skipped(l)).map(str::trim);
-    let Some(first) = lines.next() else {
-        return text.lines().any(|l| l.starts_with('|'));
+    let mut meaningful = lines(text).filter(|l| !is_skipped(l)).map(str::trim);
+    let Some(first) = meaningful.next() else {
+        return lines(text).any(|l| l.starts_with('|'));
     };
     let has_letters = first
         .split_whitespace()
         .any(|w| !w.chars().all(|c| c.is_ascii_digit()));
     let starts_with_comment = text.trim_start().starts_with('|');
     starts_with_comment || (has_letters && first.split_whitespace().count() > 1)
+}
+
+/// The lines of `text`, ended by `\n`, `\r\n` or a lone `\r` (an old Mac
+/// file), as the command line reads every input.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    let mut rest = Some(text).filter(|t| !t.is_empty());
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match text.find(['\n', '\r']) {
+            Some(end) => {
+                let skip = if text[end..].starts_with("\r\n") {
+                    2
+                } else {
+                    1
+                };
+                rest = Some(&text[end + skip..]);
+                Some(&text[..end])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
 }
 
 /// Whether a line is skipped by the format: blank, or a comment (a `|`
@@ -60,7 +86,7 @@ fn is_skipped(line: &str) -> bool {
 /// a batch reader may rather note it as an input with no record.
 pub fn is_empty(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().all(is_skipped)
+    lines(text).all(is_skipped)
 }
 
 /// Parses Knuth's format; `file` names the source in error messages. A
@@ -88,7 +114,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     let mut option_lines = Vec::new();
     let mut ignored_lines = Vec::new();
     let mut item_line = None;
-    for (index, raw) in text.lines().enumerate() {
+    for (index, raw) in lines(text).enumerate() {
         let line_no = index + 1;
         let line = raw.trim_end_matches('\r');
         if is_skipped(line) {
@@ -138,7 +164,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     }
     let Some(item_line) = item_line else {
         return Err(err(
-            text.lines().count().max(1),
+            lines(text).count().max(1),
             "no item line: the file has only comments or blank lines".into(),
         ));
     };
@@ -155,7 +181,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
 /// comment (as `#` is in the Sudoku formats), so the reason says where the
 /// items were taken from.
 fn unknown_item(e: ProblemError, text: &str, item_line: usize) -> String {
-    let items = text.lines().nth(item_line - 1).unwrap_or_default().trim();
+    let items = lines(text).nth(item_line - 1).unwrap_or_default().trim();
     if !items.starts_with('#') {
         return e.to_string();
     }
@@ -222,6 +248,24 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
         ));
         assert!(!looks_like("0 0 1\n2 3 4\n"));
+    }
+
+    #[test]
+    fn every_line_end_reads_the_same() {
+        let unix = "| c\na b | x\n\na\nb x\n";
+        let want = parse(unix, "f").unwrap();
+        for text in [
+            unix.replace('\n', "\r\n"),
+            unix.replace('\n', "\r"),
+            unix.trim_end().into(),
+        ] {
+            let got = parse(&text, "f").unwrap();
+            assert_eq!(write(&got.problem), write(&want.problem), "{text:?}");
+            assert_eq!(got.option_lines, want.option_lines, "{text:?}");
+            assert!(looks_like(&text) && !is_empty(&text));
+        }
+        let e = parse("a b\ra\rz\r", "f").unwrap_err();
+        assert_eq!(e.to_string(), "f:3: unknown item `z`");
     }
 
     #[test]

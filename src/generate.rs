@@ -16,7 +16,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::baseline::BitmaskSudoku;
 use crate::exact_cover::{Limits, Problem, Solver};
-use crate::puzzles::sudoku::{encoding, DlxSudoku, Grid, SudokuSolver};
+use crate::puzzles::sudoku::{encoding, DlxSudoku, Grid, SudokuSolver, MAX_BOX, MIN_BOX};
 
 /// Which cells are removed together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,7 +116,15 @@ pub fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 
 /// A uniformly shuffled exact-cover search for a complete grid: the
 /// engine on the Sudoku matrix with options added in random order.
+///
+/// # Panics
+/// If `box_size` is outside `MIN_BOX..=MAX_BOX` of
+/// [`sudoku`](crate::puzzles::sudoku).
 pub fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    assert!(
+        (MIN_BOX..=MAX_BOX).contains(&box_size),
+        "box size {box_size} is outside {MIN_BOX}..={MAX_BOX}"
+    );
     let side = box_size * box_size;
     let template = encoding::problem(box_size);
     let mut order: Vec<usize> = (0..template.options()).collect();

@@ -34,7 +34,9 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Stop once this moment has passed. Checked every
     /// [`DEADLINE_CHECK_NODES`] nodes, so a search overruns it by at most the
-    /// time those nodes take (microseconds for Sudoku).
+    /// time those nodes take (microseconds for Sudoku), plus the time the
+    /// visitor spends on the solutions found among them: a slow visitor
+    /// should look at the clock itself and return `Break`.
     pub deadline: Option<Instant>,
 }
 

@@ -22,13 +22,24 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
 }
 
 /// `text` safe to write to a terminal on one line: control characters (an
-/// escape sequence, a carriage return, a line feed) are written as Rust
-/// escapes (`\u{1b}`). A tab is kept: it only moves the cursor along the
-/// line, and a title or quoted field written with one reads as written.
+/// escape sequence, a carriage return, a line feed) and invisible format
+/// characters (a byte-order mark, zero-width spaces and joiners, bidi
+/// marks and overrides, which would hide or reorder what is shown) are
+/// written as Rust escapes (`\u{1b}`, `\u{feff}`). A tab is kept: it only
+/// moves the cursor along the line, and a title or quoted field written
+/// with one reads as written.
 pub fn printable(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() && c != '\t' {
+        let invisible = matches!(
+            c,
+            '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        );
+        if (c.is_control() && c != '\t') || invisible {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -70,6 +81,11 @@ mod tests {
         assert_eq!(
             printable("a\u{1b}[2Jb\rc\nd\u{7f}\u{0}"),
             "a\\u{1b}[2Jb\\rc\\nd\\u{7f}\\u{0}"
+        );
+        // Invisible: a byte-order mark, a zero-width space, a bidi override.
+        assert_eq!(
+            printable("\u{feff}a b\u{200b}c \u{202e}dé"),
+            "\\u{feff}a b\\u{200b}c \\u{202e}dé"
         );
     }
 

@@ -941,6 +941,10 @@ fn cells_and_symbols(line: &str, side: usize) -> (usize, usize) {
     }
 }
 
+/// How many grids ahead [`SudokuReader::realign`] reads before it re-cuts
+/// grids written back to back.
+const REALIGN_GRIDS: usize = 16;
+
 /// The longest line taken as a grid's title, in characters.
 const MAX_TITLE: usize = 80;
 
@@ -1495,10 +1499,14 @@ impl<R: BufRead> SudokuReader<R> {
     /// Grids written back to back have nothing else to tell where one ends,
     /// and one row lost or doubled shifts every grid after it: each is then
     /// read across two puzzles, most of them clashing and some "solved",
-    /// though no such puzzle is in the input. The next grid (and the one
-    /// after it, when there is one) must read without a clash one row later
-    /// or one row earlier, and not where it stands; otherwise, or if both
-    /// fit, the rows stay as they are (a clash of the puzzle's own).
+    /// though no such puzzle is in the input. The rows ahead (up to
+    /// [`REALIGN_GRIDS`] grids) decide. Cut where they stand, the run must
+    /// end with a broken grid or the next two grids (the only one, if there
+    /// is one) must clash. Cut one row later or earlier, the next two grids
+    /// must not clash, fewer of all must clash than cut where they stand,
+    /// and a run that ends among them must end with a whole grid. Otherwise,
+    /// or if both shifts fit, the rows stay as they are: the clash is the
+    /// puzzle's own (a typo), which leaves the grids after it in place.
     fn realign(
         &mut self,
         rows: &[String],
@@ -1507,11 +1515,19 @@ impl<R: BufRead> SudokuReader<R> {
     ) -> io::Result<Option<(usize, String)>> {
         let clashes =
             |rows: &[&str]| Grid::from_rows(rows).map_or(true, |g| g.check_givens().is_err());
-        // The rows straight ahead: two grids and a row at most.
+        // The rows straight ahead, and whether their run ends among them.
         let mut ahead: Vec<String> = Vec::new();
-        while ahead.len() <= 2 * side {
+        let limit = REALIGN_GRIDS * side + 1;
+        let mut run_ends = true;
+        loop {
             match self.peek_text(ahead.len())? {
-                Some(t) if grid_row_side(t) == Some(side) => ahead.push(t.to_string()),
+                Some(t) if grid_row_side(t) == Some(side) => {
+                    if ahead.len() == limit {
+                        run_ends = false;
+                        break;
+                    }
+                    ahead.push(t.to_string());
+                }
                 _ => break,
             }
         }
@@ -1520,21 +1536,31 @@ impl<R: BufRead> SudokuReader<R> {
             return Ok(None);
         }
         let ahead: Vec<&str> = ahead.iter().map(String::as_str).collect();
-        // Whether the rows ahead, starting with `first` (a row of this grid
-        // handed on) and then from `skip`, read as one or two clean grids.
-        let fits = |first: Option<&str>, skip: usize| {
+        // The rows ahead cut into grids after `first` (a row of this grid
+        // handed on) and `skip` rows: whether each whole grid clashes, and
+        // whether the run ends with a broken grid.
+        let cut = |first: Option<&str>, skip: usize| {
             let run: Vec<&str> = first
                 .into_iter()
                 .chain(ahead.iter().skip(skip).copied())
                 .collect();
-            run.len() >= side
-                && run
-                    .chunks(side)
-                    .all(|grid| grid.len() < side || !clashes(grid))
+            let clashing: Vec<bool> = run.chunks_exact(side).map(clashes).collect();
+            (clashing, run_ends && run.len() % side != 0)
+        };
+        let count = |clashing: &[bool]| clashing.iter().filter(|&&c| c).count();
+        let (aligned, broken) = cut(None, 0);
+        let next = aligned.len().min(2);
+        let misaligned = broken || (next > 0 && aligned[..next].iter().all(|&c| c));
+        let fits = |(clashing, broken): (Vec<bool>, bool)| {
+            let next = clashing.len().min(2);
+            next > 0
+                && !broken
+                && !clashing[..next].iter().any(|&c| c)
+                && count(&clashing) < count(&aligned).max(1)
         };
         let last = rows[side - 1].as_str();
-        let (too_many, too_few) = (fits(None, 1), fits(Some(last), 0));
-        if fits(None, 0) || too_many == too_few {
+        let (too_many, too_few) = (fits(cut(None, 1)), fits(cut(Some(last), 0)));
+        if !misaligned || too_many == too_few {
             return Ok(None);
         }
         let start = row_lines[0];
@@ -1656,6 +1682,15 @@ mod tests {
             .unwrap()
             .check_givens()
             .is_err());
+        // So when the next grid clashes too and the file ends there.
+        let mut two = typo[..18].to_vec();
+        two[9] = two[9].replacen("8 0", "8 8", 1);
+        let got = read(&two);
+        assert_eq!(
+            got.iter().map(|(line, _)| *line).collect::<Vec<_>>(),
+            [1, 10]
+        );
+        assert!(got.iter().all(|(_, grid)| grid.is_ok()), "{got:?}");
     }
 
     #[test]

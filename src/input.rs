@@ -879,20 +879,36 @@ fn name_words(name: &str) -> Vec<String> {
 }
 
 /// A title that may stand before a grid (`Grid 01` in Project Euler's
-/// `sudoku.txt`, `Puzzle 3:`, `My puzzles`, `GRID_0001`): a short line
-/// whose first word starts with two letters, and not a puzzle with a note
-/// after it. Upper-case letters and digits alone, about as many as a row of
-/// a 16x16 or 25x25 grid has symbols, are such a row, damaged, rather than
-/// a title. Only a line directly above a grid is taken as one.
+/// `sudoku.txt`, `Puzzle 3:`, `My puzzles`): a short line whose first word
+/// starts with two letters, with a blank or a lower-case letter in it (a
+/// damaged row of a 16x16 or 25x25 grid has neither), and not a puzzle
+/// with a note after it. Only a line directly above a grid is taken as one;
+/// there, capitals without blanks may be one too ([`is_title_above`]).
 pub(crate) fn is_title(line: &str) -> bool {
+    is_title_shaped(line) && line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
+}
+
+/// A line that could be a title above a grid read next: as [`is_title`],
+/// or capitals, digits and marks without blanks (`GRID_0001`,
+/// `SUDOKU_16X16_001`), which the caller then tells apart from a damaged
+/// first row by the grid's own symbols.
+fn is_title_above(line: &str) -> bool {
+    // As long as a 4x4 puzzle line but no puzzle (`SUDOKU_PUZZLE_01`); a
+    // longer line that fails as a puzzle is a damaged one.
+    let no_puzzle = || line.len() == 16 && is_sudoku_line(line) && Grid::from_line(line).is_err();
+    is_title_shaped(line) || (starts_with_two_letters(line) && no_puzzle())
+}
+
+/// A short line whose first word starts with two letters and is not a
+/// one-line puzzle (a puzzle with a note after it).
+fn is_title_shaped(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");
-    let chars = line.chars().count();
-    let like_a_row_of_letters = !line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
-        && [16, 25].iter().any(|side| chars.abs_diff(*side) <= 2);
-    chars <= MAX_TITLE
-        && first.chars().take(2).filter(|c| c.is_alphabetic()).count() == 2
-        && !like_a_row_of_letters
-        && !is_sudoku_line(first)
+    line.chars().count() <= MAX_TITLE && starts_with_two_letters(first) && !is_sudoku_line(first)
+}
+
+/// Whether `text` starts with two letters.
+fn starts_with_two_letters(text: &str) -> bool {
+    text.chars().take(2).filter(|c| c.is_alphabetic()).count() == 2
 }
 
 /// Whether `line` looks like a row of a grid of this side that may be
@@ -916,6 +932,18 @@ fn damaged(cells: usize, symbols: usize, side: usize) -> bool {
 fn is_typo_row(line: &str, side: usize) -> bool {
     let (cells, symbols) = cells_and_symbols(line, side);
     cells - symbols <= 2 && damaged(cells, symbols, side)
+}
+
+/// A line of capitals and digits without blanks that is more likely a
+/// damaged row of this side than a title: at most two characters that are
+/// no symbol of the grid, and within a quarter of the side's length
+/// (`AB..C5..94.G.` above a 16x16 grid lost three cells; `GRID_0001` is too
+/// short to be one of its rows, `SUDOKU_16X16_001` has too many letters
+/// beyond G).
+fn is_row_of_capitals(line: &str, side: usize) -> bool {
+    let capitals = !line.contains(|c: char| c.is_whitespace() || c.is_lowercase());
+    let (cells, symbols) = cells_and_symbols(line, side);
+    capitals && cells - symbols <= 2 && cells.abs_diff(side) <= side / 4
 }
 
 /// How many cells `line` has as a row of a grid of this side, and how many
@@ -1209,7 +1237,7 @@ impl<R: BufRead> SudokuReader<R> {
     fn grid_under_title(&mut self, line: &str) -> io::Result<Option<(usize, String, usize)>> {
         // A grid row is never a title (`abcdefghijklmnopqrstuvwxy` starts
         // a 25x25 grid in lower-case letters).
-        if !is_title(line) || grid_row_side(line).is_some() {
+        if !is_title_above(line) || grid_row_side(line).is_some() {
             return Ok(None);
         }
         self.skip_comments_ahead()?;
@@ -1228,7 +1256,9 @@ impl<R: BufRead> SudokuReader<R> {
         // is not a title; a title with blanks above bare rows is not a row
         // of them.
         let same_shape = line.contains(char::is_whitespace) == next.contains(char::is_whitespace);
-        let side = side.filter(|&side| !(same_shape && is_typo_row(line, side)));
+        let side = side.filter(|&side| {
+            !(same_shape && (is_typo_row(line, side) || is_row_of_capitals(line, side)))
+        });
         Ok(side.and_then(|side| {
             let (line_no, _) = self.pending.pop_front()?;
             Some((line_no, next, side))
@@ -1324,6 +1354,13 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             }
             if is_sudoku_line(trimmed) {
+                // As long as a puzzle but no puzzle, above a grid: its title
+                // (`SUDOKU_16X16_001` has 16 characters).
+                if is_title_above(trimmed) {
+                    if let Some(grid) = self.titled_grid(trimmed, &text)? {
+                        return Ok(Some(grid));
+                    }
+                }
                 return self.line_record(line_no, trimmed, trimmed);
             }
             if let Some(grid) = self.titled_grid(trimmed, &text)? {
@@ -2320,8 +2357,15 @@ mod tests {
             summary(&format!("Grid_0001\n{}", rows(0))),
             vec![(2, Some("Grid_0001".into()), Ok(Style::Rows))]
         );
-        // In capitals too, above bare or numeric rows.
-        for title in ["GRID_0001", "SUDOKU_1", "PUZZLE_0001"] {
+        // In capitals too, above bare or numeric rows, even as long as a
+        // puzzle line or a row.
+        for title in [
+            "GRID_0001",
+            "SUDOKU_1",
+            "PUZZLE_0001",
+            "SUDOKU_PUZZLE_01",
+            "DAILY_SUDOKU_0001",
+        ] {
             for grid in [rows(0), GRID.to_string()] {
                 let got = summary(&format!("{title}\n{grid}"));
                 assert_eq!(got.len(), 1, "{title}: {got:?}");

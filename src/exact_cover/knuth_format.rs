@@ -7,7 +7,7 @@
 //! a d g
 //! b c f x
 //! ```
-//! Lines may end in `\n`, `\r\n` or a lone `\r`. Blank lines are ignored,
+//! Lines may end in `\n`, `\r\n` or (in a file without `\n`) a lone `\r`. Blank lines are ignored,
 //! and so are comment lines beginning with `|` (after blanks). An option naming only secondary items is left out, as
 //! DLX1 leaves it out: [`XcFile::ignored_lines`] says where.
 //! Colors (DLX2's `item:color`) are not supported and are reported as errors.
@@ -48,30 +48,15 @@ pub fn looks_like(text: &str) -> bool {
     starts_with_comment || (has_letters && first.split_whitespace().count() > 1)
 }
 
-/// The lines of `text`, ended by `\n`, `\r\n` or a lone `\r` (an old Mac
-/// file), as the command line reads every input.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let text = text.strip_suffix('\n').unwrap_or(text);
+/// The lines of `text`: ended by `\n` or `\r\n`, or by a lone `\r` in a
+/// text without a `\n` (an old Mac file), as the command line reads every
+/// input. A stray `\r` in a `\n` text stays in its line (a blank there).
+fn lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
+    if text.contains('\n') {
+        return Box::new(text.lines());
+    }
     let text = text.strip_suffix('\r').unwrap_or(text);
-    let mut rest = Some(text).filter(|t| !t.is_empty());
-    std::iter::from_fn(move || {
-        let text = rest?;
-        match text.find(['\n', '\r']) {
-            Some(end) => {
-                let skip = if text[end..].starts_with("\r\n") {
-                    2
-                } else {
-                    1
-                };
-                rest = Some(&text[end + skip..]);
-                Some(&text[..end])
-            }
-            None => {
-                rest = None;
-                Some(text)
-            }
-        }
-    })
+    Box::new(text.split('\r').filter(move |_| !text.is_empty()))
 }
 
 /// Whether a line is skipped by the format: blank, or a comment (a `|`
@@ -266,6 +251,11 @@ mod tests {
         }
         let e = parse("a b\ra\rz\r", "f").unwrap_err();
         assert_eq!(e.to_string(), "f:3: unknown item `z`");
+        // A stray `\r` in a `\n` file is a blank inside its line.
+        let stray = parse("a b c\na b\rc\na\nb\nc\n", "f").unwrap();
+        assert_eq!(write(&stray.problem), "a b c\na b c\na\nb\nc\n");
+        let e = parse("a b\r\r\na\r\r\n\r\r\nz\r\r\n", "f").unwrap_err();
+        assert_eq!(e.to_string(), "f:4: unknown item `z`");
     }
 
     #[test]

@@ -380,7 +380,13 @@ pub fn detect(head: &str) -> Kind {
             || grid_row_side(body).is_some();
         // A one-column CSV header (`puzzle`) leans to Sudoku too; an item
         // line of that name with options of it still fits Knuth's format.
+        // So does a valid puzzle with a note after it (`<puzzle> hard`),
+        // which the reader reports as such.
         let sudoku_like = valid
+            || body
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.len() < body.len() && is_valid_puzzle_line(w))
             || row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
             || is_puzzle_column_name(body)
             || csv_grid_row(body).is_some();
@@ -453,8 +459,7 @@ struct KnuthVote<'a> {
     /// once.
     options: usize,
     /// Later lines shaped like options (no word repeats) that name an item
-    /// not declared beside declared ones (or a single undeclared item): an
-    /// option with a typo, which the parser then names.
+    /// not declared: an option with a typo, which the parser then names.
     typos: usize,
 }
 
@@ -472,16 +477,12 @@ impl<'a> KnuthVote<'a> {
         let Some(words) = distinct_words(line.split_whitespace()) else {
             return;
         };
-        let named = words
+        if words
             .iter()
-            .filter(|w| declared.contains(*w) || w.contains(':'))
-            .count();
-        if named == words.len() {
+            .all(|w| declared.contains(w) || w.contains(':'))
+        {
             self.options += 1;
-        } else if named > 0 || words.len() == 1 {
-            // An option with a typo still names some declared item; a line
-            // of several words none of which is declared (a puzzle with a
-            // note after a title line) is no option at all.
+        } else {
             self.typos += 1;
         }
     }
@@ -1877,11 +1878,12 @@ mod tests {
             format!("{grouped}\n"),
             "a b c\n".to_string(),
             "a b c\nx x\n".to_string(),
-            // Nothing after the first line names its words: a title above
-            // puzzles with notes (each then a bad record of its own).
-            "a b c\nx y\n".to_string(),
+            // A title above puzzles with notes (each then a bad record of
+            // its own), even when the notes repeat a word of the title.
             format!("Weekend puzzles\n{P} hard\n{P} easy\n"),
             format!("Hard ones\n{P} hard\n"),
+            format!("Puzzles rated hard\n{P} hard\n{P} easy\n"),
+            format!("hard puzzles\n{P} hard\n{P} hard\n"),
         ] {
             assert_eq!(detect(&text), Kind::Sudoku, "{text}");
         }
@@ -1889,6 +1891,10 @@ mod tests {
             "a b c\na\n",
             "a b c\na y\n",
             "a b c\ny\n",
+            // Options that name none of the items: still exact cover, for
+            // the parser to say which item is unknown.
+            "a b c\nx y\n",
+            "a b c\nA B\nC D\n",
             "a b\na:red b\n",
             "item\nitem\n",
         ] {
@@ -2036,7 +2042,7 @@ mod tests {
                 "\u{feff}a b\na\nb\n".into(),
                 Kind::Xc,
             ),
-            ("Knuth, a bad option", "a b c\na y\n".into(), Kind::Xc),
+            ("Knuth, a bad option", "a b c\nx y\n".into(), Kind::Xc),
             ("Knuth, a bare `|` line", "| c\n |\na\n".into(), Kind::Xc),
             (
                 "Knuth, only comments",

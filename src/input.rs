@@ -762,14 +762,16 @@ fn csv_puzzle(line: &str) -> Option<&str> {
     let has_blank = |f: &str| f.contains(['.', '0', '_', '*', '-', '?']);
     match candidates[..] {
         [puzzle] if has_blank(puzzle) => Some(puzzle),
-        // A puzzle and its solution; a first field that is no valid puzzle
-        // but about as long as the second is a damaged one (reported). One
-        // of another length is an id (`20240101-000001`), and a valid one
-        // may be: neither is guessed at.
+        // A puzzle and its solution (a field with no blank); a first field
+        // that is no valid puzzle but within an eighth of the solution's
+        // length is a damaged puzzle (reported). An id (`20240101-000001`,
+        // `0000000000000001`) beside a puzzle, or beside a solution of
+        // another length, is not guessed at.
         [puzzle, solution]
             if has_blank(puzzle)
+                && !has_blank(solution)
                 && (puzzle.len() == solution.len()
-                    || (puzzle.len().abs_diff(solution.len()) <= 2
+                    || (puzzle.len().abs_diff(solution.len()) <= solution.len() / 8
                         && Grid::from_line(puzzle).is_err())) =>
         {
             Some(puzzle)
@@ -2702,8 +2704,15 @@ mod tests {
             .is_err_and(|e| e.starts_with("wrong length: 80")));
         // An id that looks like a puzzle is not taken for one: a header is
         // asked for.
-        for id in ["20240101-000001", "100200300400"] {
-            let got = puzzles(&format!("{id},{P}\n"));
+        let four = "..2..1.41....2..";
+        let ids = [
+            ("20240101-000001", P),
+            ("100200300400", P),
+            ("0000000000000001", four),
+            ("20240101-000001", four),
+        ];
+        for (id, p) in ids {
+            let got = puzzles(&format!("{id},{p}\n"));
             assert!(
                 got[0]
                     .1

@@ -23,21 +23,28 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
 
 /// `text` safe to write to a terminal on one line: control characters (an
 /// escape sequence, a carriage return, a line feed) and invisible format
-/// characters (a byte-order mark, zero-width spaces and joiners, bidi
-/// marks and overrides, which would hide or reorder what is shown) are
+/// characters (a byte-order mark, a zero-width space, a soft hyphen, bidi
+/// marks and overrides, tags: they would hide or reorder what is shown) are
 /// written as Rust escapes (`\u{1b}`, `\u{feff}`). A tab is kept: it only
 /// moves the cursor along the line, and a title or quoted field written
 /// with one reads as written.
 pub fn printable(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        // Zero-width joiners (U+200C, U+200D) are kept: Persian and Indic
+        // text and emoji need them.
         let invisible = matches!(
             c,
-            '\u{200b}'..='\u{200f}'
+            '\u{ad}'
+                | '\u{61c}'
+                | '\u{180e}'
+                | '\u{200b}'
+                | '\u{200e}'..='\u{200f}'
                 | '\u{202a}'..='\u{202e}'
                 | '\u{2060}'..='\u{2064}'
                 | '\u{2066}'..='\u{2069}'
                 | '\u{feff}'
+                | '\u{e0000}'..='\u{e007f}'
         );
         if (c.is_control() && c != '\t') || invisible {
             out.extend(c.escape_default());
@@ -84,9 +91,11 @@ mod tests {
         );
         // Invisible: a byte-order mark, a zero-width space, a bidi override.
         assert_eq!(
-            printable("\u{feff}a b\u{200b}c \u{202e}dé"),
-            "\\u{feff}a b\\u{200b}c \\u{202e}dé"
+            printable("\u{feff}a b\u{200b}c \u{202e}dé\u{61c}\u{ad}\u{e0041}"),
+            "\\u{feff}a b\\u{200b}c \\u{202e}dé\\u{61c}\\u{ad}\\u{e0041}"
         );
+        // Joiners belong to the text.
+        assert_eq!(printable("می\u{200c}خواهم"), "می\u{200c}خواهم");
     }
 
     #[test]

@@ -38,9 +38,27 @@ fn main() -> ExitCode {
         // The reader of our output went away (`dlx solve big.txt | head`): stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(OK),
         Err(e) => {
-            eprintln!("dlx: {e}");
+            let _ = writeln!(io::stderr(), "dlx: {e}");
             ExitCode::from(TROUBLE)
         }
+    }
+}
+
+/// The diagnostics stream (stderr) of a run: a write that fails (stderr
+/// closed by `2>&1 | head`, or a full disk) is dropped, so the answers,
+/// which go elsewhere, are all still written and the exit status still
+/// says whether every record was solved.
+struct Diagnostics<W>(W);
+
+impl<W: Write> Write for Diagnostics<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = self.0.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let _ = self.0.flush();
+        Ok(())
     }
 }
 
@@ -426,14 +444,17 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.
     if args.out.is_some() {
+        // Only files and directories are opened to see: opening a named
+        // pipe here would take the writer's data from the real read.
         let unopenable: Vec<io::Error> = files
             .iter()
             .filter(|path| path.as_os_str() != "-")
+            .filter(|path| std::fs::metadata(path).map_or(true, |m| m.is_file() || m.is_dir()))
             .filter_map(|path| open_input(path).err())
             .collect();
         if unopenable.len() == files.len() {
             for e in &unopenable {
-                eprintln!("dlx: {e}");
+                let _ = writeln!(io::stderr(), "dlx: {e}");
             }
             return Ok(TROUBLE);
         }
@@ -449,7 +470,7 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
             Named::new(UnderBar::new(io::stdout(), &bar), "<stdout>"),
         )),
     };
-    let mut stderr = UnderBar::new(io::stderr(), &bar);
+    let mut stderr = UnderBar::new(Diagnostics(io::stderr()), &bar);
     let mut total = Summary::default();
     let mut trouble = false;
     for path in &files {

@@ -928,25 +928,19 @@ fn damaged(cells: usize, symbols: usize, side: usize) -> bool {
     cells.abs_diff(side) <= 2 && 2 * symbols > cells
 }
 
-/// A damaged row with at most two cells that are not symbols of the grid:
-/// a typo. A title-like line above a grid that has more (`Grid_0001`: four
-/// letters that are no 9x9 symbol) is the grid's title, however many of its
-/// characters happen to be digits or blanks.
-fn is_typo_row(line: &str, side: usize) -> bool {
+/// A line above a grid that is its damaged first row rather than its
+/// title: at most two cells that are no symbol of the grid (a typo), and
+/// about a row's length: within two cells, or, for capitals and digits
+/// without blanks, within a quarter of the side (`AB..C5..94.G.` above a
+/// 16x16 grid lost three cells). A title-like line with more (`Grid_0001`:
+/// four letters that are no 9x9 symbol; `SUDOKU_16X16_001`: letters beyond
+/// G) is the grid's title, however many of its characters happen to be
+/// digits or blanks; `GRID_0001` is too short to be a 16x16 row.
+fn is_damaged_first_row(line: &str, side: usize) -> bool {
     let (cells, symbols) = cells_and_symbols(line, side);
-    cells - symbols <= 2 && damaged(cells, symbols, side)
-}
-
-/// A line of capitals and digits without blanks that is more likely a
-/// damaged row of this side than a title: at most two characters that are
-/// no symbol of the grid, and within a quarter of the side's length
-/// (`AB..C5..94.G.` above a 16x16 grid lost three cells; `GRID_0001` is too
-/// short to be one of its rows, `SUDOKU_16X16_001` has too many letters
-/// beyond G).
-fn is_row_of_capitals(line: &str, side: usize) -> bool {
     let capitals = !line.contains(|c: char| c.is_whitespace() || c.is_lowercase());
-    let (cells, symbols) = cells_and_symbols(line, side);
-    capitals && cells - symbols <= 2 && cells.abs_diff(side) <= side / 4
+    cells - symbols <= 2
+        && (damaged(cells, symbols, side) || (capitals && cells.abs_diff(side) <= side / 4))
 }
 
 /// How many cells `line` has as a row of a grid of this side, and how many
@@ -1259,9 +1253,7 @@ impl<R: BufRead> SudokuReader<R> {
         // is not a title; a title with blanks above bare rows is not a row
         // of them.
         let same_shape = line.contains(char::is_whitespace) == next.contains(char::is_whitespace);
-        let side = side.filter(|&side| {
-            !(same_shape && (is_typo_row(line, side) || is_row_of_capitals(line, side)))
-        });
+        let side = side.filter(|&side| !(same_shape && is_damaged_first_row(line, side)));
         Ok(side.and_then(|side| {
             let (line_no, _) = self.pending.pop_front()?;
             Some((line_no, next, side))
@@ -1496,12 +1488,24 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             }
         }
-        if error.is_none() && !pretty && !saw_rule {
-            error = self.realign(&rows, &row_lines, side)?;
-        }
-        let (line, puzzle) = match error {
-            Some((line, e)) => (line, Err(e)),
-            None => match Grid::from_rows(&rows) {
+        let parsed = match error {
+            Some(e) => Err(e),
+            None => Ok(Grid::from_rows(&rows)),
+        };
+        // A whole grid of rows back to back whose givens clash may be
+        // cut a row off: see `realign`.
+        let parsed = match parsed {
+            Ok(Ok(g)) if !pretty && !saw_rule && g.check_givens().is_err() => {
+                match self.realign(&rows, &row_lines, side)? {
+                    Some(e) => Err(e),
+                    None => Ok(Ok(g)),
+                }
+            }
+            other => other,
+        };
+        let (line, puzzle) = match parsed {
+            Err((line, e)) => (line, Err(e)),
+            Ok(parsed) => match parsed {
                 Ok(g) => {
                     let style = if bare && !saw_rule {
                         Style::Rows
@@ -1531,7 +1535,8 @@ impl<R: BufRead> SudokuReader<R> {
 
 impl<R: BufRead> SudokuReader<R> {
     /// After a whole grid of `rows` (on lines `row_lines`) whose givens
-    /// clash, with more rows of its side straight after it: whether a row
+    /// clash (the caller checked), with more rows of its side straight
+    /// after it: whether a row
     /// too many or too few in it explains the clash, and if so the grid as
     /// a bad record (its line and reason), the rows re-cut so that the grids
     /// after it are read whole.
@@ -1571,8 +1576,7 @@ impl<R: BufRead> SudokuReader<R> {
                 _ => break,
             }
         }
-        let own: Vec<&str> = rows.iter().map(String::as_str).collect();
-        if ahead.is_empty() || rows.len() != side || !clashes(&own) {
+        if ahead.is_empty() {
             return Ok(None);
         }
         let ahead: Vec<&str> = ahead.iter().map(String::as_str).collect();

@@ -449,6 +449,59 @@ fn write_errors_name_the_output() {
     assert!(stderr_of(&out).contains("dlx: <stdout>: "), "{out:?}");
 }
 
+/// `bench` and `check` write their diagnostics to a stderr that fails
+/// (here `/dev/full`) without crashing: the exit status still says what
+/// happened. A full stdout is an error naming it. Linux only (`/dev/full`).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_stderr_or_stdout_is_no_crash() {
+    let full = || File::options().write(true).open("/dev/full").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let input = puzzles(dir.path());
+    // A bad record makes `bench` name it on stderr; its tables still come.
+    let with_bad = dir.path().join("with-bad.txt");
+    fs::write(&with_bad, format!("{EASY}\n12345\n{EASY}\n")).unwrap();
+    let bench = process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["bench", "--solvers", "dlx", "--no-progress", "-j", "64"])
+        .arg(&with_bad)
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(bench.status.code(), Some(0), "{bench:?}");
+    assert!(
+        String::from_utf8_lossy(&bench.stdout).contains("\ndlx  "),
+        "{bench:?}"
+    );
+    // A wrong answer: `check` exits 1 whether or not it could say why.
+    let solved = dlx().arg("solve").arg(&input).output().unwrap();
+    let answers = dir.path().join("answers.txt");
+    let wrong = String::from_utf8(solved.stdout.clone())
+        .unwrap()
+        .replacen('1', "2", 1);
+    fs::write(&answers, wrong).unwrap();
+    let check = |answers: &Path| {
+        let mut command = process::Command::new(env!("CARGO_BIN_EXE_dlx"));
+        command
+            .arg("check")
+            .arg(&input)
+            .arg("--solutions")
+            .arg(answers);
+        command
+    };
+    let mismatch = check(&answers).stderr(full()).output().unwrap();
+    assert_eq!(mismatch.status.code(), Some(1), "{mismatch:?}");
+    // Right answers, but nowhere to say so.
+    fs::write(&answers, &solved.stdout).unwrap();
+    let ok = check(&answers).output().unwrap();
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    let no_room = check(&answers).stdout(full()).output().unwrap();
+    assert_eq!(no_room.status.code(), Some(2), "{no_room:?}");
+    assert!(
+        stderr_of(&no_room).contains("dlx: <stdout>: "),
+        "{no_room:?}"
+    );
+}
+
 #[test]
 fn directories_given_as_inputs_are_named() {
     let dir = tempfile::tempdir().unwrap();

@@ -73,10 +73,10 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     let cpus = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = usize::from(args.threads);
     if threads > cpus {
-        eprintln!(
+        super::note(format_args!(
             "dlx: note: -j {threads} is more than the {cpus} logical CPU(s); using {cpus}, \
              since a worker waiting for a CPU would count the wait in its puzzles' times"
-        );
+        ));
     }
     let config = Config {
         solvers,
@@ -106,7 +106,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     // as `dlx solve` names them.
     for set in &sets {
         for (line, reason) in set.invalid.iter().chain(&set.warnings) {
-            eprintln!("{}:{line}: {reason}", set.name);
+            super::note(format_args!("{}:{line}: {reason}", set.name));
         }
     }
     // Then the reports, created before any solving: one that cannot be
@@ -169,7 +169,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();
                 }
-                eprintln!("dlx: {wrong}");
+                super::note(format_args!("dlx: {wrong}"));
                 return Ok(1);
             }
         }

@@ -30,22 +30,27 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
     };
     match result {
         Ok(report) => {
-            println!(
+            // Written, not `println!`ed: a closed or full stdout is an
+            // error to report (or a quiet stop), not a panic.
+            let mut out = crate::Named::new(io::stdout().lock(), "<stdout>");
+            writeln!(
+                out,
                 "ok: {} records: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
                 report.records, report.solutions, report.counts, report.marks, report.limits
-            );
+            )?;
             if report.engine_recounts > 0 {
-                println!(
+                writeln!(
+                    out,
                     "note: {} recount(s) were made by the dlx engine, which wrote the answers: the bitmask solver ran out of its budget of {} nodes on them",
                     report.engine_recounts,
                     check::RECOUNT_NODE_BUDGET
-                );
+                )?;
             }
             Ok(0)
         }
         Err(CheckError::Mismatch(m)) => {
             let _ = io::stdout().flush();
-            eprintln!("{m}");
+            super::note(format_args!("{m}"));
             Ok(1)
         }
         Err(CheckError::Io(e)) => Err(e),

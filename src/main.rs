@@ -441,6 +441,10 @@ fn run_solve(args: SolveArgs) -> io::Result<u8> {
         "standard output"
     };
     refuse_overwrites(&files, &[(out_option, out_path)])?;
+    // Diagnostics appended to an input (`2>> INPUT`) would be read back as
+    // records and answered with more diagnostics. Checked on its own: the
+    // answers and the diagnostics may share a file (`> log 2>&1`).
+    refuse_overwrites(&files, &[("standard error", Path::new("/dev/stderr"))])?;
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.
     if args.out.is_some() {

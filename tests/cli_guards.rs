@@ -241,6 +241,37 @@ fn solve_refuses_redirections_onto_its_input() {
         .unwrap();
     assert_eq!(status.code(), Some(1));
     assert_eq!(fs::read_to_string(&answers).unwrap().lines().count(), 3);
+    // `dlx solve f 2>> f`: the diagnostics would be read back as records.
+    // Only the refusal itself can reach the input.
+    let out = process::Command::new(bin)
+        .arg("solve")
+        .arg(&input)
+        .stdout(Stdio::null())
+        .stderr(File::options().append(true).open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let grown = fs::read_to_string(&input).unwrap();
+    let refusal = grown.strip_prefix(std::str::from_utf8(&before).unwrap());
+    assert!(
+        refusal.is_some_and(|r| r.contains("standard error") && r.lines().count() == 1),
+        "{grown}"
+    );
+    fs::write(&input, &before).unwrap();
+    // Answers and diagnostics sharing one file (`> log 2>&1`) is fine.
+    let log = dir.path().join("log.txt");
+    let log_file = File::create(&log).unwrap();
+    let status = process::Command::new(bin)
+        .arg("solve")
+        .arg(&input)
+        .stdout(log_file.try_clone().unwrap())
+        .stderr(log_file)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let logged = fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("puzzles.txt:2: "), "{logged}");
+    assert_eq!(logged.lines().count(), 4, "{logged}");
 }
 
 #[test]

@@ -403,7 +403,12 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
     Ok(())
 }
 
-fn run_solve(args: SolveArgs) -> io::Result<u8> {
+fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
+    // `-o -` is standard output, as `-` among the inputs is standard input
+    // (not a file named `-`).
+    if args.out.as_deref() == Some(Path::new("-")) {
+        args.out = None;
+    }
     let mode = if args.count {
         Mode::Count
     } else if args.unique {

@@ -32,6 +32,21 @@ fn line_puzzle_on_stdin() {
     }
 }
 
+/// `-o -` is standard output, as `-` among the inputs is standard input:
+/// no file named `-` appears.
+#[test]
+fn out_dash_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    dlx()
+        .current_dir(dir.path())
+        .args(["solve", "-o", "-", "-"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{EASY_SOLUTION}\n"));
+    assert!(!dir.path().join("-").exists());
+}
+
 #[test]
 fn baekjoon_2580_prints_the_judge_format() {
     let expected = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n\

@@ -109,7 +109,8 @@ pub struct SolveArgs {
     /// search node.
     #[arg(long, value_name = "T")]
     pub timeout_ms: Option<u64>,
-    /// Write answers to FILE instead of standard output.
+    /// Write answers to FILE instead of standard output (`-o -`: standard
+    /// output, as without -o).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Print a summary on stderr: records, solved, failed, time, us/puzzle, nodes.

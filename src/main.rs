@@ -403,6 +403,22 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
     Ok(())
 }
 
+/// Worker threads of `dlx solve`: `-j`, or one per logical CPU. With
+/// `--timeout-ms`, no more than the CPUs: a record whose worker waits for a
+/// CPU would count the wait against its limit, and hit it by the load of
+/// the others instead of its own search.
+fn solve_threads(args: &SolveArgs) -> usize {
+    let cpus = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    match (args.threads, args.timeout_ms) {
+        (None, _) => cpus(),
+        (Some(threads), None) => usize::from(threads),
+        (Some(threads), Some(_)) => cli::threads_within_cpus(
+            usize::from(threads),
+            "a record waiting for a CPU would count the wait against --timeout-ms",
+        ),
+    }
+}
+
 fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
     // `-o -` is standard output, as `-` among the inputs is standard input
     // (not a file named `-`).
@@ -422,10 +438,7 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
     let options = SolveOptions {
         kind: args.kind,
         solver: args.solver,
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        ),
+        threads: solve_threads(&args),
         mode,
         max_solutions: args.max_solutions,
         output: args.output,

@@ -133,6 +133,11 @@ fn one_millisecond_marks_endless_records_and_the_batch_goes_on() {
                 threads,
                 &file,
             ]);
+            // On a one-CPU machine `-j 2` is lowered, with a note.
+            let err: Vec<String> = err
+                .into_iter()
+                .filter(|line| !line.starts_with("dlx: note: -j 2 is more than"))
+                .collect();
             let what = format!("--solver {solver} -j {threads}: {out:?} {err:?}");
             assert_eq!(code, 1, "{what}");
             assert_eq!(out.len(), 5, "{what}");
@@ -153,6 +158,40 @@ fn one_millisecond_marks_endless_records_and_the_batch_goes_on() {
             assert!(is_time_report(&err[2], &file, 4, 1), "{what}");
         }
     }
+}
+
+/// With a time limit, more workers than CPUs would make records wait for
+/// a CPU on the limit's clock: `-j` is lowered to the CPUs, with a note.
+/// Without one, `-j` is as given.
+#[test]
+fn a_time_limit_keeps_the_workers_within_the_cpus() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "one.txt", &format!("{EASY}\n"));
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let (code, out, err) = run(&[
+        "solve",
+        "-j",
+        "1024",
+        "--timeout-ms",
+        "60000",
+        "--stats",
+        &file,
+    ]);
+    assert_eq!((code, out), (0, vec![EASY_SOLUTION.to_string()]));
+    let note = format!(
+        "dlx: note: -j 1024 is more than the {cpus} logical CPU(s); using {cpus}, since a \
+         record waiting for a CPU would count the wait against --timeout-ms"
+    );
+    assert_eq!(err.first(), Some(&note), "{err:?}");
+    let used = format!(" on {cpus} thread(s), ");
+    assert!(err.iter().any(|line| line.contains(&used)), "{err:?}");
+    let (code, _, err) = run(&["solve", "-j", "1024", "--stats", &file]);
+    assert_eq!(code, 0);
+    assert!(!err.iter().any(|line| line.contains("note")), "{err:?}");
+    assert!(
+        err.iter().any(|line| line.contains(" on 1024 thread(s), ")),
+        "{err:?}"
+    );
 }
 
 #[test]

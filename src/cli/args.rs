@@ -73,6 +73,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     pub solver: SolverKind,
     /// Worker threads (1 to 1024); 1 solves sequentially. Default: all cores.
+    /// With --timeout-ms, at most one per logical CPU (noted on stderr).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
     /// Print the number of solutions instead of a solution (capped by --max-solutions).

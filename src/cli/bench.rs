@@ -70,17 +70,13 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             solvers.push(s);
         }
     }
-    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
-    let threads = usize::from(args.threads);
-    if threads > cpus {
-        super::note(format_args!(
-            "dlx: note: -j {threads} is more than the {cpus} logical CPU(s); using {cpus}, \
-             since a worker waiting for a CPU would count the wait in its puzzles' times"
-        ));
-    }
+    let threads = super::threads_within_cpus(
+        usize::from(args.threads),
+        "a worker waiting for a CPU would count the wait in its puzzles' times",
+    );
     let config = Config {
         solvers,
-        threads: threads.min(cpus),
+        threads,
         limit: args.limit,
         node_limit: args.node_limit,
     };

@@ -14,3 +14,17 @@ pub fn note(line: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
 }
+
+/// `threads`, or the number of logical CPUs if that is fewer, noting the
+/// change on stderr: used where a worker waiting for a CPU would count the
+/// wait as its own work (`why` says how, after "since").
+pub fn threads_within_cpus(threads: usize, why: &str) -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    if threads <= cpus {
+        return threads;
+    }
+    note(format_args!(
+        "dlx: note: -j {threads} is more than the {cpus} logical CPU(s); using {cpus}, since {why}"
+    ));
+    cpus
+}

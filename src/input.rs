@@ -147,6 +147,15 @@ pub struct Prepared<R> {
     rest: R,
     /// Line-end translation of the rest, for `\r`-only inputs.
     cr: Option<CrLines>,
+    /// Line ends consumed so far: a read error names the line it cut.
+    line_ends: usize,
+}
+
+/// A read error `e` that cut line `line`, saying so (a disk or network
+/// error halfway through a file). The kind is kept, so readers that retry
+/// interruptions still do.
+fn read_error_at(e: io::Error, line: usize) -> io::Error {
+    io::Error::new(e.kind(), format!("line {line}: read error: {e}"))
 }
 
 /// The translated rest of a `\r`-only input: `\r` and `\r\n` become `\n`.
@@ -186,11 +195,12 @@ impl<R: BufRead> BufRead for Prepared<R> {
         if self.pos < self.head.len() {
             return Ok(&self.head[self.pos..]);
         }
+        let line = self.line_ends + 1;
         let Some(cr) = &mut self.cr else {
-            return self.rest.fill_buf();
+            return self.rest.fill_buf().map_err(|e| read_error_at(e, line));
         };
         while cr.pos == cr.buf.len() {
-            let chunk = self.rest.fill_buf()?;
+            let chunk = self.rest.fill_buf().map_err(|e| read_error_at(e, line))?;
             if chunk.is_empty() {
                 break;
             }
@@ -206,11 +216,21 @@ impl<R: BufRead> BufRead for Prepared<R> {
     }
 
     fn consume(&mut self, amount: usize) {
+        let count = |bytes: &[u8]| memchr::memchr_iter(b'\n', bytes).count();
         if self.pos < self.head.len() {
-            self.pos = (self.pos + amount).min(self.head.len());
+            let end = (self.pos + amount).min(self.head.len());
+            self.line_ends += count(&self.head[self.pos..end]);
+            self.pos = end;
         } else if let Some(cr) = &mut self.cr {
-            cr.pos = (cr.pos + amount).min(cr.buf.len());
+            let end = (cr.pos + amount).min(cr.buf.len());
+            self.line_ends += count(&cr.buf[cr.pos..end]);
+            cr.pos = end;
         } else {
+            // The bytes consumed are the ones `fill_buf` just gave: still
+            // buffered, so this reads nothing.
+            if let Ok(buffered) = self.rest.fill_buf() {
+                self.line_ends += count(&buffered[..amount.min(buffered.len())]);
+            }
             self.rest.consume(amount);
         }
     }
@@ -241,7 +261,12 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
         let chunk = match input.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+            Err(e) => {
+                return Err(read_error_at(
+                    e,
+                    memchr::memchr_iter(b'\n', &head).count() + 1,
+                ))
+            }
         };
         if chunk.is_empty() {
             at_end = true;
@@ -298,6 +323,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
             pos: 0,
             rest: input,
             cr,
+            line_ends: 0,
         },
     ))
 }
@@ -2213,6 +2239,56 @@ mod tests {
         let got: Vec<_> = SudokuReader::new(replay).map(|r| r.unwrap()).collect();
         assert_eq!(got.len(), 2000);
         assert_eq!(got[1999].line, 2000);
+    }
+
+    /// A read that fails halfway through a file (a disk or network error)
+    /// names the line it cut, past the read-ahead, in it, and in a `\r`-only
+    /// input; the records before it are read.
+    #[test]
+    fn a_read_error_names_its_line() {
+        /// `bytes`, then an error.
+        struct Failing<'a> {
+            bytes: &'a [u8],
+        }
+        impl io::Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.bytes.is_empty() {
+                    return Err(io::Error::other("the disk is gone"));
+                }
+                let n = buf.len().min(self.bytes.len());
+                buf[..n].copy_from_slice(&self.bytes[..n]);
+                self.bytes = &self.bytes[n..];
+                Ok(n)
+            }
+        }
+        for (lines, end) in [(3000, "\n"), (3, "\n"), (3000, "\r")] {
+            let text: String = (0..lines).map(|_| format!("{P}{end}")).collect();
+            let input = io::BufReader::with_capacity(
+                100,
+                Failing {
+                    bytes: text.as_bytes(),
+                },
+            );
+            let result = prepare(Kind::Auto, input).and_then(|(_, replay)| {
+                let mut reader = SudokuReader::new(replay);
+                let mut read = 0;
+                loop {
+                    match reader.next() {
+                        Some(Ok(_)) => read += 1,
+                        Some(Err(e)) => return Ok((read, e)),
+                        None => panic!("no error after {read} records"),
+                    }
+                }
+            });
+            let (read, e) = match result {
+                Ok(found) => found,
+                // Within the read-ahead: the error comes from `prepare`.
+                Err(e) => (0, e),
+            };
+            assert!(read == lines || lines < 100, "{lines} lines: {read}");
+            let line = format!("line {}: read error: the disk is gone", lines + 1);
+            assert_eq!(e.to_string(), line, "{lines} lines");
+        }
     }
 
     /// A bad first row costs only its own grid: the whole grid is one bad

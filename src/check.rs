@@ -65,6 +65,11 @@ pub enum CheckError {
     Mismatch(#[from] InputError),
 }
 
+/// A read error of file `name`, naming it: a check reads two files.
+fn named(name: &str, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{name}: {e}"))
+}
+
 /// Reads answer records line by line.
 struct Answers<R> {
     name: String,
@@ -102,7 +107,8 @@ impl<R: BufRead> Answers<R> {
 
     fn next_line(&mut self) -> Result<Option<(usize, String)>, CheckError> {
         loop {
-            let line = read_line(&mut self.input, &mut self.buf)?;
+            let line =
+                read_line(&mut self.input, &mut self.buf).map_err(|e| named(&self.name, e))?;
             self.line_no += 1;
             match line {
                 None => return Ok(None),
@@ -165,7 +171,7 @@ pub fn check_sudoku_with_budget(
     let mut answers = Answers::new(answers_name, answers);
     let mut report = CheckReport::default();
     for record in SudokuReader::new(puzzles) {
-        let record = record?;
+        let record = record.map_err(|e| named(puzzles_name, e))?;
         let mut next = answers.next_line()?;
         // `dlx solve` writes a grid's title back above its answer.
         if let (Some(title), Some((line, answer))) = (&record.title, &next) {
@@ -331,7 +337,7 @@ pub fn check_sudominoku_with_budget(
     let mut report = CheckReport::default();
     let mut solver = NaiveSudominoku::new();
     for (k, record) in crate::solve::sudominoku_records(puzzles).enumerate() {
-        let record = record?;
+        let record = record.map_err(|e| named(puzzles_name, e))?;
         let puzzle_line = match &record.puzzle {
             Ok(_) => record.line,
             Err(e) => e.line,
@@ -631,6 +637,53 @@ mod tests {
         match result {
             Err(CheckError::Mismatch(m)) => m,
             other => panic!("expected a mismatch, got {other:?}"),
+        }
+    }
+
+    /// A read error names the file it happened in: a check reads two.
+    #[test]
+    fn read_errors_name_their_file() {
+        /// `bytes`, then an error.
+        struct Failing<'a>(&'a [u8]);
+        impl io::Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(io::Error::other("the disk is gone"));
+                }
+                let n = buf.len().min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let line = format!("{EMPTY}\n");
+        let solved = BitmaskSudoku::default()
+            .solve(&Grid::from_line(EMPTY).unwrap(), Limits::none())
+            .grid
+            .unwrap()
+            .to_line();
+        let answer = format!("{solved}\n");
+        let run = |puzzles: Failing, answers: Failing| {
+            check_sudoku(
+                "p.txt",
+                io::BufReader::new(puzzles),
+                "a.txt",
+                io::BufReader::new(answers),
+                None,
+                &mut BitmaskSudoku::default(),
+            )
+        };
+        for (result, file) in [
+            (
+                run(Failing(line.as_bytes()), Failing(answer.as_bytes())),
+                "p.txt: ",
+            ),
+            (run(Failing(line.as_bytes()), Failing(b"")), "a.txt: "),
+        ] {
+            match result {
+                Err(CheckError::Io(e)) => assert!(e.to_string().starts_with(file), "{e}"),
+                other => panic!("expected a read error of {file}, got {other:?}"),
+            }
         }
     }
 

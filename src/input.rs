@@ -151,6 +151,14 @@ pub struct Prepared<R> {
     line_ends: usize,
 }
 
+/// Line ends in `bytes`: `\n`, `\r\n`, and a lone `\r` (old-Mac files).
+fn line_ends(bytes: &[u8]) -> usize {
+    let lone_cr = |k: usize| bytes[k] == b'\r' && bytes.get(k + 1) != Some(&b'\n');
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(|&k| bytes[k] == b'\n' || lone_cr(k))
+        .count()
+}
+
 /// A read error `e` that cut line `line`, saying so (a disk or network
 /// error halfway through a file). The kind is kept, so readers that retry
 /// interruptions still do.
@@ -225,9 +233,9 @@ impl<R: BufRead> BufRead for Prepared<R> {
             let end = (cr.pos + amount).min(cr.buf.len());
             self.line_ends += count(&cr.buf[cr.pos..end]);
             cr.pos = end;
-        } else {
+        } else if amount > 0 {
             // The bytes consumed are the ones `fill_buf` just gave: still
-            // buffered, so this reads nothing.
+            // buffered, so this reads nothing (with `amount` 0 it might).
             if let Ok(buffered) = self.rest.fill_buf() {
                 self.line_ends += count(&buffered[..amount.min(buffered.len())]);
             }
@@ -261,12 +269,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
         let chunk = match input.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                return Err(read_error_at(
-                    e,
-                    memchr::memchr_iter(b'\n', &head).count() + 1,
-                ))
-            }
+            Err(e) => return Err(read_error_at(e, line_ends(&head) + 1)),
         };
         if chunk.is_empty() {
             at_end = true;
@@ -2261,7 +2264,13 @@ mod tests {
                 Ok(n)
             }
         }
-        for (lines, end) in [(3000, "\n"), (3, "\n"), (3000, "\r")] {
+        for (lines, end) in [
+            (3000, "\n"),
+            (3, "\n"),
+            (3000, "\r"),
+            (3, "\r"),
+            (3, "\r\n"),
+        ] {
             let text: String = (0..lines).map(|_| format!("{P}{end}")).collect();
             let input = io::BufReader::with_capacity(
                 100,

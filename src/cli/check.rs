@@ -14,10 +14,15 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
     crate::refuse_stdin_twice([args.puzzles.as_path(), args.solutions.as_path()])?;
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
-    let (kind, puzzles) = prepare(args.kind.into(), &mut puzzles)?;
+    // Two files are read: an error names its own.
+    let named = |name: &str| {
+        let name = name.to_string();
+        move |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"))
+    };
+    let (kind, puzzles) = prepare(args.kind.into(), &mut puzzles).map_err(named(&puzzles_name))?;
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
-    let (_, answers) = prepare(kind, answers)?;
+    let (_, answers) = prepare(kind, answers).map_err(named(&answers_name))?;
     let result = match kind {
         Kind::Sudoku | Kind::Auto => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);

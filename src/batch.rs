@@ -358,16 +358,21 @@ where
     } else {
         None
     };
-    let solve_one = |state: &mut S, job: &Job<T>| -> Outcome {
+    // The state is made on a worker's first record, inside the guard: a
+    // panic while making it fails that record alone, as a panic while
+    // solving does (and the next record tries again).
+    let solve_one = |state: &mut Option<S>, job: &Job<T>| -> Outcome {
         let begin = Instant::now();
-        match catch_unwind(AssertUnwindSafe(|| solve(state, job))) {
+        match catch_unwind(AssertUnwindSafe(|| {
+            solve(state.get_or_insert_with(&init), job)
+        })) {
             Ok(mut outcome) => {
                 outcome.elapsed = begin.elapsed();
                 outcome
             }
             Err(_) => {
                 // The state may be half-updated: start afresh.
-                *state = init();
+                *state = None;
                 Outcome::invalid(
                     job.line,
                     "internal error: the solver panicked on this record",
@@ -391,7 +396,7 @@ where
         };
         match &pool {
             Some(pool) => pool.in_place_scope(|scope| {
-                let (states, init) = (&states, &init);
+                let states = &states;
                 let solve_chunk = move |chunk: Vec<Job<T>>| -> Vec<Outcome> {
                     chunk
                         .par_iter()
@@ -400,7 +405,7 @@ where
                             let mut slot = states[worker % states.len()]
                                 .lock()
                                 .unwrap_or_else(PoisonError::into_inner);
-                            solve_one(slot.get_or_insert_with(init), job)
+                            solve_one(&mut slot, job)
                         })
                         .collect()
                 };
@@ -413,7 +418,7 @@ where
                 )
             }),
             None => {
-                let mut state = init();
+                let mut state = None;
                 for chunk in receiver {
                     let outcomes: Vec<Outcome> =
                         chunk?.iter().map(|j| solve_one(&mut state, j)).collect();
@@ -608,6 +613,59 @@ mod tests {
         assert_eq!(s1.records, 1000);
         assert_eq!(s1.invalid, 143 + 1);
         assert_eq!(s2.solved, s1.solved);
+    }
+
+    /// A panic while making a worker's state fails the record it was made
+    /// for, like a panic while solving, instead of hanging the batch; the
+    /// next record makes the state again.
+    #[test]
+    fn a_panic_making_the_state_fails_one_record() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        for threads in [1, 2] {
+            let made = AtomicUsize::new(0);
+            let mut lines = Vec::new();
+            let jobs = (0..100).map(|k| {
+                Ok(Job {
+                    line: k + 1,
+                    task: Ok(k),
+                })
+            });
+            let summary = run(
+                jobs,
+                Config {
+                    threads,
+                    max_chunk: 8,
+                },
+                || {
+                    assert!(
+                        made.fetch_add(1, Ordering::Relaxed) > 0,
+                        "no state at first"
+                    );
+                },
+                |_, job| Outcome {
+                    line: job.line,
+                    text: String::new(),
+                    error: None,
+                    status: Status::Solved,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                },
+                |outcomes| {
+                    lines.extend(outcomes.iter().map(|o| o.line));
+                    Ok(())
+                },
+            )
+            .unwrap();
+            assert_eq!(lines, (1..=100).collect::<Vec<_>>(), "{threads} threads");
+            assert_eq!(
+                (summary.invalid, summary.solved),
+                (1, 99),
+                "{threads} threads"
+            );
+        }
+        std::panic::set_hook(prev);
     }
 
     /// Each worker makes its state (a solver with its arena) once per run,

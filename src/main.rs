@@ -403,6 +403,38 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
     Ok(())
 }
 
+/// Refuses a standard error that goes to one of the inputs (`2>> INPUT`),
+/// whose diagnostics would be read back as records and answered with more
+/// diagnostics, or to the `-o` file (`-o X 2> X`), where the answers and the
+/// diagnostics would write over each other. Answers and diagnostics sharing
+/// standard output's file (`> log 2>&1`) are fine: they share one offset.
+/// The refusal itself can only go to standard error.
+fn refuse_stderr_clashes(inputs: &[PathBuf], out: Option<&Path>) -> io::Result<()> {
+    let Some(stderr) = file_id(Path::new("/dev/stderr")) else {
+        return Ok(());
+    };
+    let refuse = |what: String| Err(io::Error::new(io::ErrorKind::InvalidInput, what));
+    if let Some(input) = inputs.iter().find(|i| file_id(i).as_ref() == Some(&stderr)) {
+        let input = if input.as_os_str() == "-" {
+            "standard input".to_string()
+        } else {
+            dlx_engine::error::printable(&input.display().to_string())
+        };
+        return refuse(format!(
+            "standard error goes to the input {input}: the diagnostics would be read back \
+             as records; send them to another file"
+        ));
+    }
+    if let Some(out) = out.filter(|out| file_id(out).as_ref() == Some(&stderr)) {
+        return refuse(format!(
+            "{} (-o) is also standard error: the answers and the diagnostics would write \
+             over each other; use `> FILE 2>&1` to keep both in one file",
+            dlx_engine::error::printable(&out.display().to_string())
+        ));
+    }
+    Ok(())
+}
+
 /// Worker threads of `dlx solve`: `-j`, or one per logical CPU. With
 /// `--timeout-ms`, no more than the CPUs: a record whose worker waits for a
 /// CPU would count the wait against its limit, and hit it by the load of
@@ -435,16 +467,6 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
         Mode::First
     };
     check_solve_usage(&args, mode)?;
-    let options = SolveOptions {
-        kind: args.kind,
-        solver: args.solver,
-        threads: solve_threads(&args),
-        mode,
-        max_solutions: args.max_solutions,
-        output: args.output,
-        node_limit: args.node_limit,
-        timeout: args.timeout_ms.map(std::time::Duration::from_millis),
-    };
     let files = if args.files.is_empty() {
         vec!["-".into()]
     } else {
@@ -459,10 +481,18 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
         "standard output"
     };
     refuse_overwrites(&files, &[(out_option, out_path)])?;
-    // Diagnostics appended to an input (`2>> INPUT`) would be read back as
-    // records and answered with more diagnostics. Checked on its own: the
-    // answers and the diagnostics may share a file (`> log 2>&1`).
-    refuse_overwrites(&files, &[("standard error", Path::new("/dev/stderr"))])?;
+    refuse_stderr_clashes(&files, args.out.as_deref())?;
+    // After the refusals: its note must not reach a file they protect.
+    let options = SolveOptions {
+        kind: args.kind,
+        solver: args.solver,
+        threads: solve_threads(&args),
+        mode,
+        max_solutions: args.max_solutions,
+        output: args.output,
+        node_limit: args.node_limit,
+        timeout: args.timeout_ms.map(std::time::Duration::from_millis),
+    };
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.
     if args.out.is_some() {

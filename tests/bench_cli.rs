@@ -442,6 +442,21 @@ fn usage_and_input_errors_exit_2() {
         .assert()
         .code(2)
         .stdout("");
+    // `-` is no report file: standard output holds the tables.
+    for option in ["--json", "--markdown", "--plot"] {
+        dlx()
+            .current_dir(dir.path())
+            .arg("bench")
+            .arg(&file)
+            .args([option, "-"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "{option} -: standard output"
+            )));
+        assert!(!dir.path().join("-").exists(), "{option}");
+    }
     // Exact-cover files are not benchmarked.
     let xc = dir.path().join("x.dlx");
     std::fs::write(&xc, "a b c\na b\nc\n").unwrap();

@@ -242,9 +242,10 @@ fn solve_refuses_redirections_onto_its_input() {
     assert_eq!(status.code(), Some(1));
     assert_eq!(fs::read_to_string(&answers).unwrap().lines().count(), 3);
     // `dlx solve f 2>> f`: the diagnostics would be read back as records.
-    // Only the refusal itself can reach the input.
+    // Only the refusal itself can reach the input (not the note that -j is
+    // lowered for --timeout-ms, which comes after the refusals).
     let out = process::Command::new(bin)
-        .arg("solve")
+        .args(["solve", "-j", "1024", "--timeout-ms", "1000"])
         .arg(&input)
         .stdout(Stdio::null())
         .stderr(File::options().append(true).open(&input).unwrap())
@@ -258,6 +259,30 @@ fn solve_refuses_redirections_onto_its_input() {
         "{grown}"
     );
     fs::write(&input, &before).unwrap();
+    // `-o f 2> f` and `-o f 2>> f`: answers and diagnostics would write
+    // over each other.
+    for append in [false, true] {
+        let both = dir.path().join("both.txt");
+        let out = process::Command::new(bin)
+            .arg("solve")
+            .arg(&input)
+            .arg("-o")
+            .arg(&both)
+            .stderr(
+                File::options()
+                    .create(true)
+                    .write(true)
+                    .append(append)
+                    .truncate(!append)
+                    .open(&both)
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let refusal = fs::read_to_string(&both).unwrap();
+        assert!(refusal.contains("(-o) is also standard error"), "{refusal}");
+    }
     // Answers and diagnostics sharing one file (`> log 2>&1`) is fine.
     let log = dir.path().join("log.txt");
     let log_file = File::create(&log).unwrap();

@@ -90,6 +90,13 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .into_iter()
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
     .collect();
+    // `-` would be a file named `-`; standard output holds the tables.
+    if let Some((option, _)) = outputs.iter().find(|(_, path)| path.as_os_str() == "-") {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{option} -: standard output holds the tables; give {option} a file name"),
+        ));
+    }
     crate::refuse_overwrites(&args.files, &outputs)?;
     // Inputs first: a run that stops at a missing or unreadable input leaves
     // the reports of an earlier run as they were.

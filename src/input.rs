@@ -934,8 +934,14 @@ fn is_title_above(line: &str) -> bool {
 /// A short line whose first word starts with two letters and is not a
 /// one-line puzzle (a puzzle with a note after it).
 fn is_title_shaped(line: &str) -> bool {
+    // The first word's two letters are the line's first two characters
+    // after blanks: tested first, they turn away a puzzle line (this runs
+    // for every record) before the line is split or counted.
+    if !starts_with_two_letters(line.trim_start()) {
+        return false;
+    }
     let first = line.split_whitespace().next().unwrap_or("");
-    line.chars().count() <= MAX_TITLE && starts_with_two_letters(first) && !is_sudoku_line(first)
+    line.chars().count() <= MAX_TITLE && !is_sudoku_line(first)
 }
 
 /// Whether `text` starts with two letters.

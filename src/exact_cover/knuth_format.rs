@@ -33,9 +33,15 @@ pub struct XcFile {
     pub ignored_lines: Vec<usize>,
 }
 
-/// Whether `text` looks like Knuth's format: its first line that is neither
-/// blank nor a `|` comment names items and is not a Sudoku line, and the file
-/// is not made only of digits.
+/// A quick test of whether `text` could be in Knuth's format: it starts
+/// with a `|` comment, or its first line that is neither blank nor a
+/// comment has at least two words, one of them not all digits.
+///
+/// It is only a first sieve: a grouped or pretty Sudoku row
+/// (`5 3 . | . 7 . | . . .`) or a titled grid (`Grid 01` above its rows)
+/// passes it, and a file of numeric item names (`1 2`) does not. The
+/// command line decides with [`crate::input::prepare`], which weighs
+/// every reading of the first lines against each other.
 pub fn looks_like(text: &str) -> bool {
     let mut meaningful = lines(text).filter(|l| !is_skipped(l)).map(str::trim);
     let Some(first) = meaningful.next() else {
@@ -181,7 +187,7 @@ fn unknown_item(e: ProblemError, text: &str, item_line: usize) -> String {
 /// (primary items listed first), except for a problem with no primary
 /// item: with no items its text has no item line, and with only secondary
 /// ones its item line starts with `|`, which the format reads as a comment.
-/// (Neither compiles: [`ProblemError::NoPrimaryItem`].)
+/// (Such a problem compiles, and its one solution is the empty cover.)
 pub fn write(problem: &Problem) -> String {
     let mut out = String::new();
     let names = |kind| {

@@ -46,7 +46,7 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
             if report.engine_recounts > 0 {
                 writeln!(
                     out,
-                    "note: {} recount(s) were made by the dlx engine, which wrote the answers: the bitmask solver ran out of its budget of {} nodes on them",
+                    "note: {} recount(s) were made by the dlx engine, which wrote the answers: the independent solver (bitmask for Sudoku, naive for Sudominoku) ran out of its budget of {} nodes on them",
                     report.engine_recounts,
                     check::RECOUNT_NODE_BUDGET
                 )?;

@@ -80,6 +80,10 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its only solution.
     pub solution: Grid,
+    /// Removals whose uniqueness check ran out of
+    /// [`GenOptions::check_budget`]: their clues were kept, so the puzzle
+    /// is unique, but with any of them not proven minimal.
+    pub unproven: usize,
 }
 
 /// Why a puzzle could not be made as asked.
@@ -208,16 +212,18 @@ fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Opti
 }
 
 /// Removes clues from `solution` (a complete grid) as `options` ask.
-/// Returns the puzzle, unique by construction.
+/// Returns the puzzle, unique by construction, with its solution and the
+/// removals its check budget could not settle.
 pub fn carve(
     solution: &Grid,
     options: &GenOptions,
     rng: &mut Xoshiro256PlusPlus,
     solver: &mut DlxSudoku,
-) -> Grid {
+) -> Generated {
     let side = solution.side();
     let mut puzzle = solution.clone();
     let mut givens = puzzle.givens();
+    let mut unproven = 0;
     for group in removal_groups(options.box_size, options.symmetry, rng) {
         if let Target::Clues(c) = options.target {
             if givens <= c {
@@ -227,15 +233,21 @@ pub fn carve(
         for &k in &group {
             puzzle.set(k / side, k % side, 0);
         }
-        if is_unique(solver, &puzzle, options.check_budget) == Some(true) {
+        let unique = is_unique(solver, &puzzle, options.check_budget);
+        if unique == Some(true) {
             givens -= group.len();
         } else {
+            unproven += usize::from(unique.is_none());
             for &k in &group {
                 puzzle.set(k / side, k % side, solution.get(k / side, k % side));
             }
         }
     }
-    puzzle
+    Generated {
+        puzzle,
+        solution: solution.clone(),
+        unproven,
+    }
 }
 
 /// Makes puzzle `index` of a run.
@@ -252,10 +264,12 @@ pub fn generate(options: &GenOptions, index: u64) -> Result<Generated, GenError>
     let mut best = usize::MAX;
     for _ in 0..attempts {
         let solution = random_full_grid(options.box_size, &mut rng);
-        let puzzle = carve(&solution, options, &mut rng, &mut solver);
+        let carved = carve(&solution, options, &mut rng, &mut solver);
         match options.target {
-            Target::Clues(c) if puzzle.givens() > c => best = best.min(puzzle.givens()),
-            _ => return Ok(Generated { puzzle, solution }),
+            Target::Clues(c) if carved.puzzle.givens() > c => {
+                best = best.min(carved.puzzle.givens())
+            }
+            _ => return Ok(carved),
         }
     }
     let Target::Clues(wanted) = options.target else {

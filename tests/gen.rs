@@ -55,6 +55,44 @@ fn same_seed_same_file_whatever_the_threads() {
     puzzles.iter().for_each(assert_unique);
 }
 
+/// A check budget too small to prove removals keeps their clues: the
+/// puzzles are still unique, and a note says they may not be minimal.
+#[test]
+fn a_check_budget_that_runs_out_is_noted() {
+    let gen = |budget: &str| {
+        dlx()
+            .args([
+                "gen",
+                "--count",
+                "3",
+                "--seed",
+                "5",
+                "--check-budget",
+                budget,
+            ])
+            .output()
+            .unwrap()
+    };
+    let tight = gen("1");
+    assert!(tight.status.success());
+    let err = String::from_utf8_lossy(&tight.stderr);
+    assert!(
+        err.contains("in 3 puzzle(s) ran out of the check budget of 1 nodes"),
+        "{err}"
+    );
+    assert!(err.contains("may not be minimal"), "{err}");
+    let puzzles = puzzles_of(&tight.stdout);
+    assert_eq!(puzzles.len(), 3);
+    puzzles.iter().for_each(assert_unique);
+    // With room to prove every removal: minimal, and nothing to note.
+    let ample = gen("1000000");
+    assert!(ample.status.success());
+    assert!(ample.stderr.is_empty(), "{ample:?}");
+    let generated = generate(&GenOptions::new(3, 5), 0).unwrap();
+    assert_eq!(generated.unproven, 0);
+    assert_eq!(puzzles_of(&ample.stdout)[0], generated.puzzle);
+}
+
 #[test]
 fn every_size_generates_unique_puzzles() {
     for (size, count) in [("2", "20"), ("3", "5"), ("4", "1")] {

@@ -1,6 +1,7 @@
 //! `dlx gen`: argument glue around the library's generators.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use dlx_engine::batch::{self, Config, Job, Outcome, Status};
@@ -130,7 +131,10 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
             }
             writeln!(out, "# {}", header(&args))?;
             let rate = args.rate;
-            batch::run(
+            // Puzzles whose minimality a check budget left unproven, and
+            // the checks that ran out: said once at the end.
+            let unproven = (AtomicUsize::new(0), AtomicUsize::new(0));
+            let summary = batch::run(
                 jobs,
                 config,
                 || (),
@@ -138,6 +142,10 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                     let index = *job.task.as_ref().expect("indices are always valid");
                     match generate::generate(&options, index) {
                         Ok(g) => {
+                            if g.unproven > 0 {
+                                unproven.0.fetch_add(1, Ordering::Relaxed);
+                                unproven.1.fetch_add(g.unproven, Ordering::Relaxed);
+                            }
                             let mut text = g.puzzle.to_line();
                             if rate {
                                 let r = generate::rate(&g.puzzle);
@@ -149,7 +157,19 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                     }
                 },
                 |outcomes| emit_chunk(&mut out, &mut err, outcomes),
-            )?
+            )?;
+            let (puzzles, checks) = (unproven.0.into_inner(), unproven.1.into_inner());
+            if puzzles > 0 && options.target == Target::Minimal {
+                let budget = options.check_budget.unwrap_or(0);
+                out.flush()?;
+                let _ = writeln!(
+                    err,
+                    "dlx gen: note: {checks} uniqueness check(s) in {puzzles} puzzle(s) ran out of \
+                     the check budget of {budget} nodes; their clues were kept, so those puzzles \
+                     are unique but may not be minimal (a larger --check-budget proves more)"
+                );
+            }
+            summary
         }
         GenKind::Sudominoku => {
             let seed = args.seed;

@@ -442,6 +442,23 @@ fn usage_and_input_errors_exit_2() {
         .assert()
         .code(2)
         .stdout("");
+    // `--limit 0` would measure nothing.
+    dlx()
+        .args(["bench", "--limit", "0"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("");
+    // A chart under another name is still SVG: said, not refused.
+    let png = dir.path().join("chart.png");
+    dlx()
+        .args(["bench", "--solvers", "dlx", "--no-progress", "--plot"])
+        .arg(&png)
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("--plot writes SVG"));
+    assert!(std::fs::read_to_string(&png).unwrap().starts_with("<svg"));
     // `-` is no report file: standard output holds the tables.
     for option in ["--json", "--markdown", "--plot"] {
         dlx()

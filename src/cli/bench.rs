@@ -35,9 +35,9 @@ pub struct BenchArgs {
           value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_THREADS))]
     pub threads: u16,
     /// Read only the first K records of each file (invalid ones are skipped
-    /// and counted in a note).
-    #[arg(long, value_name = "K")]
-    pub limit: Option<usize>,
+    /// and counted in a note). At least 1.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
     /// Node budget per puzzle for every solver; a puzzle that exhausts it
     /// is counted as unsolved within budget. Default: none for dlx,
     /// 10000000 for bitmask and naive so that they cannot hang.
@@ -77,7 +77,8 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     let config = Config {
         solvers,
         threads,
-        limit: args.limit,
+        // A count of records, so it fits in memory's indices.
+        limit: args.limit.map(|k| usize::try_from(k).unwrap_or(usize::MAX)),
         node_limit: args.node_limit,
     };
     // Outputs that cannot be written, or would overwrite an input or each
@@ -90,6 +91,17 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .into_iter()
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
     .collect();
+    if let Some(plot) = &args.plot {
+        let svg = plot
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+        if !svg && plot.as_os_str() != "-" {
+            super::note(format_args!(
+                "dlx: note: --plot writes SVG, whatever the name: {} will hold an SVG chart",
+                dlx_engine::error::printable(&plot.display().to_string())
+            ));
+        }
+    }
     // `-` would be a file named `-`; standard output holds the tables.
     if let Some((option, _)) = outputs.iter().find(|(_, path)| path.as_os_str() == "-") {
         return Err(io::Error::new(

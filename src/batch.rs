@@ -19,7 +19,7 @@ use std::io::{self, Read};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 
 use hdrhistogram::Histogram;
@@ -402,10 +402,20 @@ where
                         .par_iter()
                         .map(|job| {
                             let worker = rayon::current_thread_index().unwrap_or(0);
-                            let mut slot = states[worker % states.len()]
-                                .lock()
-                                .unwrap_or_else(PoisonError::into_inner);
-                            solve_one(&mut slot, job)
+                            // Only this worker takes its slot, so a slot
+                            // already taken means the worker re-entered this
+                            // run while solving: a `solve` that runs a batch
+                            // of its own, whose end the worker waits for by
+                            // doing this pool's other jobs. Those get a state
+                            // of their own rather than a deadlock on the
+                            // lock the same thread holds.
+                            match states[worker % states.len()].try_lock() {
+                                Ok(mut slot) => solve_one(&mut slot, job),
+                                Err(TryLockError::Poisoned(p)) => {
+                                    solve_one(&mut p.into_inner(), job)
+                                }
+                                Err(TryLockError::WouldBlock) => solve_one(&mut None, job),
+                            }
                         })
                         .collect()
                 };
@@ -437,7 +447,15 @@ where
 /// of small files runs one batch per file, and starting and joining the
 /// threads for each cost 20 s of CPU time for 5,000 one-puzzle files at
 /// `-j64` (0.3 s at `-j1`).
+///
+/// A run started on a worker thread of some rayon pool (a `solve` that runs
+/// a batch of its own) gets a pool of its own instead: its calling thread
+/// blocks while it waits for chunks, and a shared pool whose workers all
+/// wait so would have none left to solve them.
 fn shared_pool(threads: usize) -> io::Result<Arc<rayon::ThreadPool>> {
+    if rayon::current_thread_index().is_some() {
+        return PoolCache { last: None }.get(threads);
+    }
     static POOLS: Mutex<PoolCache> = Mutex::new(PoolCache { last: None });
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     pools.get(threads)
@@ -666,6 +684,51 @@ mod tests {
             );
         }
         std::panic::set_hook(prev);
+    }
+
+    /// A `solve` that runs a batch of its own (a library user's nested
+    /// work) on the same shared pool finishes: a worker waiting inside the
+    /// inner run may pick up the outer run's jobs, and those must not wait
+    /// for the state lock the same thread holds further up.
+    #[test]
+    fn a_batch_inside_a_solve_does_not_deadlock() {
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let jobs = |n: usize| {
+                (0..n).map(|k| {
+                    Ok(Job {
+                        line: k + 1,
+                        task: Ok(k),
+                    })
+                })
+            };
+            let config = Config {
+                threads: 2,
+                max_chunk: 4,
+            };
+            let outcome = |line| Outcome {
+                line,
+                text: String::new(),
+                error: None,
+                status: Status::Solved,
+                nodes: 0,
+                elapsed: Duration::ZERO,
+            };
+            let summary = run(
+                jobs(64),
+                config,
+                || (),
+                |_, job| {
+                    let inner = run(jobs(16), config, || (), |_, j| outcome(j.line), |_| Ok(()));
+                    assert_eq!(inner.unwrap().solved, 16);
+                    outcome(job.line)
+                },
+                |_| Ok(()),
+            );
+            let _ = done.send(summary.map(|s| s.solved).ok());
+        });
+        let solved = finished.recv_timeout(Duration::from_secs(120));
+        assert_eq!(solved, Ok(Some(64)), "the nested batches did not finish");
     }
 
     /// Each worker makes its state (a solver with its arena) once per run,

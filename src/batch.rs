@@ -569,6 +569,19 @@ where
 mod tests {
     use super::*;
 
+    /// A solved record's outcome with no text: for tests of the pipeline
+    /// itself.
+    fn solved(line: usize) -> Outcome {
+        Outcome {
+            line,
+            text: String::new(),
+            error: None,
+            status: Status::Solved,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
     fn squares(threads: usize, n: usize) -> (Vec<String>, Summary) {
         let jobs = (0..n).map(|k| {
             Ok(Job {
@@ -662,14 +675,7 @@ mod tests {
                         "no state at first"
                     );
                 },
-                |_, job| Outcome {
-                    line: job.line,
-                    text: String::new(),
-                    error: None,
-                    status: Status::Solved,
-                    nodes: 0,
-                    elapsed: Duration::ZERO,
-                },
+                |_, job| solved(job.line),
                 |outcomes| {
                     lines.extend(outcomes.iter().map(|o| o.line));
                     Ok(())
@@ -706,22 +712,14 @@ mod tests {
                 threads: 2,
                 max_chunk: 4,
             };
-            let outcome = |line| Outcome {
-                line,
-                text: String::new(),
-                error: None,
-                status: Status::Solved,
-                nodes: 0,
-                elapsed: Duration::ZERO,
-            };
             let summary = run(
                 jobs(64),
                 config,
                 || (),
                 |_, job| {
-                    let inner = run(jobs(16), config, || (), |_, j| outcome(j.line), |_| Ok(()));
+                    let inner = run(jobs(16), config, || (), |_, j| solved(j.line), |_| Ok(()));
                     assert_eq!(inner.unwrap().solved, 16);
-                    outcome(job.line)
+                    solved(job.line)
                 },
                 |_| Ok(()),
             );
@@ -752,14 +750,7 @@ mod tests {
                     max_chunk: 64,
                 },
                 || made.fetch_add(1, Ordering::Relaxed),
-                |_, job| Outcome {
-                    line: job.line,
-                    text: String::new(),
-                    error: None,
-                    status: Status::Solved,
-                    nodes: 0,
-                    elapsed: Duration::ZERO,
-                },
+                |_, job| solved(job.line),
                 |outcomes| {
                     texts.extend(outcomes.iter().map(|o| o.line));
                     Ok(())

@@ -569,6 +569,16 @@ where
 mod tests {
     use super::*;
 
+    /// Jobs 0..n on lines 1..=n.
+    fn numbered(n: usize) -> impl Iterator<Item = io::Result<Job<usize>>> + Send {
+        (0..n).map(|k| {
+            Ok(Job {
+                line: k + 1,
+                task: Ok(k),
+            })
+        })
+    }
+
     /// A solved record's outcome with no text: for tests of the pipeline
     /// itself.
     fn solved(line: usize) -> Outcome {
@@ -657,12 +667,7 @@ mod tests {
         for threads in [1, 2] {
             let made = AtomicUsize::new(0);
             let mut lines = Vec::new();
-            let jobs = (0..100).map(|k| {
-                Ok(Job {
-                    line: k + 1,
-                    task: Ok(k),
-                })
-            });
+            let jobs = numbered(100);
             let summary = run(
                 jobs,
                 Config {
@@ -700,24 +705,22 @@ mod tests {
     fn a_batch_inside_a_solve_does_not_deadlock() {
         let (done, finished) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let jobs = |n: usize| {
-                (0..n).map(|k| {
-                    Ok(Job {
-                        line: k + 1,
-                        task: Ok(k),
-                    })
-                })
-            };
             let config = Config {
                 threads: 2,
                 max_chunk: 4,
             };
             let summary = run(
-                jobs(64),
+                numbered(64),
                 config,
                 || (),
                 |_, job| {
-                    let inner = run(jobs(16), config, || (), |_, j| solved(j.line), |_| Ok(()));
+                    let inner = run(
+                        numbered(16),
+                        config,
+                        || (),
+                        |_, j| solved(j.line),
+                        |_| Ok(()),
+                    );
                     assert_eq!(inner.unwrap().solved, 16);
                     solved(job.line)
                 },
@@ -737,12 +740,7 @@ mod tests {
         for threads in [1, 2, 3] {
             let made = AtomicUsize::new(0);
             let mut texts = Vec::new();
-            let jobs = (0..5000).map(|k| {
-                Ok(Job {
-                    line: k + 1,
-                    task: Ok(k),
-                })
-            });
+            let jobs = numbered(5000);
             let summary = run(
                 jobs,
                 Config {

@@ -523,25 +523,18 @@ impl<'a> KnuthVote<'a> {
     /// or, when none looks like Sudoku, some line is an option with a typo.
     /// A first line alone with more distinct words than any grid row has
     /// cells (64) is taken too, even if they are all numbers: an item line
-    /// cut short by the read-ahead, with no room left for options. So is
-    /// one that splits its items into primary and secondary by a lone `|`
-    /// (`p0 p1 | s0`, a problem without options as `knuth_format::write`
-    /// writes it), when it looks like no Sudoku.
+    /// cut short by the read-ahead, with no room left for options.
     fn outvotes(&self, sudoku: usize, counted: usize) -> bool {
         let Some((line, _)) = self.items else {
             return false;
         };
         let words: Vec<&str> = line.split_whitespace().collect();
         let long = words.len() > 64 && distinct_words(words.iter().copied()).is_some();
-        let split = sudoku == 0
-            && self.items_distinct
-            && words.iter().filter(|&&w| w == "|").count() == 1
-            && words.first() != Some(&"|");
         let names_items = (words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) || long)
             && !words.iter().any(|w| is_sudoku_line(w))
             && (words.len() > 1 || self.options > 0);
         let voted = self.options > sudoku || (sudoku == 0 && self.typos > 0);
-        names_items && (voted || (counted == 1 && (long || split)))
+        names_items && (voted || (counted == 1 && long))
     }
 }
 
@@ -1945,17 +1938,9 @@ mod tests {
             "a b c\nA B\nC D\n",
             "a b\na:red b\n",
             "item\nitem\n",
-            // An item line split by a lone `|` (secondary items after it)
-            // is exact cover even alone: a problem without options, as
-            // `knuth_format::write` writes it.
-            "p0 p1 | s0\n",
-            "x | y\n",
         ] {
             assert_eq!(detect(text), Kind::Xc, "{text}");
         }
-        // A pretty grid row has its bars and repeats its blanks.
-        assert_eq!(detect("5 3 . | . 7 . | . . .\n"), Kind::Sudoku);
-        assert_eq!(detect("5 3 . | . 7 .\n"), Kind::Sudoku);
     }
 
     /// A one-line puzzle of every size written as n² groups of n² symbols,

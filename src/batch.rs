@@ -448,16 +448,22 @@ where
 /// threads for each cost 20 s of CPU time for 5,000 one-puzzle files at
 /// `-j64` (0.3 s at `-j1`).
 ///
-/// A run started on a worker thread of some rayon pool (a `solve` that runs
-/// a batch of its own) gets a pool of its own instead: its calling thread
-/// blocks while it waits for chunks, and a shared pool whose workers all
-/// wait so would have none left to solve them.
+/// A run started on a worker thread of the shared pool itself (a `solve`
+/// that runs a batch of its own) gets a pool of its own instead: its
+/// calling thread blocks while it waits for chunks, and a shared pool whose
+/// workers all waited so would have none left to solve them. Runs started
+/// from other pools' workers (`ThreadPool::install`, `par_iter` over files)
+/// share it as any caller does.
 fn shared_pool(threads: usize) -> io::Result<Arc<rayon::ThreadPool>> {
-    if rayon::current_thread_index().is_some() {
-        return PoolCache { last: None }.get(threads);
-    }
     static POOLS: Mutex<PoolCache> = Mutex::new(PoolCache { last: None });
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    let on_shared = pools
+        .last
+        .as_ref()
+        .is_some_and(|pool| pool.current_thread_index().is_some());
+    if on_shared {
+        return PoolCache { last: None }.get(threads);
+    }
     pools.get(threads)
 }
 

@@ -91,17 +91,6 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .into_iter()
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
     .collect();
-    if let Some(plot) = &args.plot {
-        let svg = plot
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-        if !svg && plot.as_os_str() != "-" {
-            super::note(format_args!(
-                "dlx: note: --plot writes SVG, whatever the name: {} will hold an SVG chart",
-                dlx_engine::error::printable(&plot.display().to_string())
-            ));
-        }
-    }
     // `-` would be a file named `-`; standard output holds the tables.
     if let Some((option, _)) = outputs.iter().find(|(_, path)| path.as_os_str() == "-") {
         return Err(io::Error::new(
@@ -132,6 +121,19 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         create(&args.markdown)?,
         create(&args.plot)?,
     );
+    // Past every refusal: a note about a file that is then refused would
+    // only confuse.
+    if let Some(path) = &args.plot {
+        let svg = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+        if !svg {
+            super::note(format_args!(
+                "dlx: note: --plot writes SVG, whatever the name: {} will hold an SVG chart",
+                dlx_engine::error::printable(&path.display().to_string())
+            ));
+        }
+    }
 
     let machine = Machine::detect(config.threads);
     let mut stdout = Tables {

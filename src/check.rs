@@ -23,7 +23,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::error::InputError;
+use crate::error::{named_io, InputError};
 use crate::exact_cover::Limits;
 use crate::input::{is_title, read_line, Line, SudokuReader};
 use crate::puzzles::sudoku::{symbol_value, DlxSudoku, Grid, Solution, SudokuSolver};
@@ -68,11 +68,6 @@ pub enum CheckError {
     Mismatch(#[from] InputError),
 }
 
-/// A read error of file `name`, naming it: a check reads two files.
-fn named(name: &str, e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("{name}: {e}"))
-}
-
 /// Reads answer records line by line.
 struct Answers<R> {
     name: String,
@@ -111,7 +106,7 @@ impl<R: BufRead> Answers<R> {
     fn next_line(&mut self) -> Result<Option<(usize, String)>, CheckError> {
         loop {
             let line =
-                read_line(&mut self.input, &mut self.buf).map_err(|e| named(&self.name, e))?;
+                read_line(&mut self.input, &mut self.buf).map_err(|e| named_io(&self.name, e))?;
             self.line_no += 1;
             match line {
                 None => return Ok(None),
@@ -174,7 +169,7 @@ pub fn check_sudoku_with_budget(
     let mut answers = Answers::new(answers_name, answers);
     let mut report = CheckReport::default();
     for record in SudokuReader::new(puzzles) {
-        let record = record.map_err(|e| named(puzzles_name, e))?;
+        let record = record.map_err(|e| named_io(puzzles_name, e))?;
         let mut next = answers.next_line()?;
         // `dlx solve` writes a grid's title back above its answer.
         if let (Some(title), Some((line, answer))) = (&record.title, &next) {
@@ -344,7 +339,7 @@ pub fn check_sudominoku_with_budget(
     // finish within the budget (one generated puzzle in about forty).
     let mut engine = DlxSudominoku::new();
     for (k, record) in crate::solve::sudominoku_records(puzzles).enumerate() {
-        let record = record.map_err(|e| named(puzzles_name, e))?;
+        let record = record.map_err(|e| named_io(puzzles_name, e))?;
         let puzzle_line = match &record.puzzle {
             Ok(_) => record.line,
             Err(e) => e.line,

@@ -21,6 +21,12 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `e` with `name` (a file, or `<stdout>`) in front of its message, its
+/// kind kept: every I/O error a user sees says which file it is about.
+pub fn named_io(name: &str, e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("{name}: {e}"))
+}
+
 /// `text` safe to write to a terminal on one line: control characters (an
 /// escape sequence, a carriage return, a line feed) and invisible format
 /// characters (a byte-order mark, a zero-width space, a soft hyphen, bidi

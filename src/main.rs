@@ -79,7 +79,7 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
     // Control characters escaped: the name heads `FILE:LINE` messages and
     // report titles, which a newline in it would break.
     let name = dlx_engine::error::printable(&path.display().to_string());
-    let named = |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
+    let named = |e| dlx_engine::error::named_io(&name, e);
     let file = File::open(path).map_err(named)?;
     let metadata = file.metadata().map_err(named)?;
     if metadata.is_dir() {
@@ -173,7 +173,7 @@ impl<W: Write> Write for Named<W> {
 /// Creates an output file for writing, buffered, naming it in every error.
 pub fn create_output(path: &Path) -> io::Result<BufWriter<Named<File>>> {
     let name = path.display().to_string();
-    let file = File::create(path).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    let file = File::create(path).map_err(|e| dlx_engine::error::named_io(&name, e))?;
     Ok(BufWriter::new(Named::new(file, name)))
 }
 
@@ -325,11 +325,7 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
             }
         };
         if let Some(input) = inputs.iter().find(|i| same_file(i)) {
-            let input = if input.as_os_str() == "-" {
-                "standard input".to_string()
-            } else {
-                input.display().to_string()
-            };
+            let input = input_label(input);
             let output = if option.starts_with('-') {
                 format!("{} ({option})", out.display())
             } else {
@@ -403,6 +399,15 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
     Ok(())
 }
 
+/// An input as refusals name it: `-` is standard input.
+fn input_label(input: &Path) -> String {
+    if input.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        dlx_engine::error::printable(&input.display().to_string())
+    }
+}
+
 /// Refuses a standard error that goes to one of the inputs (`2>> INPUT`),
 /// whose diagnostics would be read back as records and answered with more
 /// diagnostics, or to the `-o` file (`-o X 2> X`), where the answers and the
@@ -415,11 +420,7 @@ fn refuse_stderr_clashes(inputs: &[PathBuf], out: Option<&Path>) -> io::Result<(
     };
     let refuse = |what: String| Err(io::Error::new(io::ErrorKind::InvalidInput, what));
     if let Some(input) = inputs.iter().find(|i| file_id(i).as_ref() == Some(&stderr)) {
-        let input = if input.as_os_str() == "-" {
-            "standard input".to_string()
-        } else {
-            dlx_engine::error::printable(&input.display().to_string())
-        };
+        let input = input_label(input);
         return refuse(format!(
             "standard error goes to the input {input}: the diagnostics would be read back \
              as records; send them to another file"
@@ -440,15 +441,14 @@ fn refuse_stderr_clashes(inputs: &[PathBuf], out: Option<&Path>) -> io::Result<(
 /// CPU would count the wait against its limit, and hit it by the load of
 /// the others instead of its own search.
 fn solve_threads(args: &SolveArgs) -> usize {
-    let cpus = || std::thread::available_parallelism().map_or(1, |n| n.get());
-    match (args.threads, args.timeout_ms) {
-        (None, _) => cpus(),
-        (Some(threads), None) => usize::from(threads),
-        (Some(threads), Some(_)) => cli::threads_within_cpus(
-            usize::from(threads),
-            "a record waiting for a CPU would count the wait against --timeout-ms",
-        ),
+    let threads = args.threads.map_or_else(cli::logical_cpus, usize::from);
+    if args.timeout_ms.is_none() {
+        return threads;
     }
+    cli::threads_within_cpus(
+        threads,
+        "a record waiting for a CPU would count the wait against --timeout-ms",
+    )
 }
 
 fn run_solve(mut args: SolveArgs) -> io::Result<u8> {

@@ -54,8 +54,8 @@ impl PuzzleSet {
 /// that cannot be read, or whose givens contradict each other, are kept in
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
-    let (kind, input) = input::prepare(Kind::Auto, input)
-        .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    let (kind, input) =
+        input::prepare(Kind::Auto, input).map_err(|e| crate::error::named_io(name, e))?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),
@@ -79,8 +79,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
             let mut puzzles = Vec::new();
             let mut records = sudominoku_records(input);
             for record in records.by_ref().take(limit) {
-                let record =
-                    record.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+                let record = record.map_err(|e| crate::error::named_io(name, e))?;
                 set.records += 1;
                 match record.puzzle {
                     Ok(p) => {
@@ -100,8 +99,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
             set.kind = Kind::Sudoku;
             let mut grids = Vec::new();
             for record in SudokuReader::new(input).take(limit) {
-                let record =
-                    record.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+                let record = record.map_err(|e| crate::error::named_io(name, e))?;
                 set.records += 1;
                 let checked = record
                     .puzzle

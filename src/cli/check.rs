@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use dlx_engine::check::{self, CheckError};
+use dlx_engine::error::named_io;
 use dlx_engine::input::{prepare, Kind};
 use dlx_engine::solve::{sudoku_solver, SolverKind};
 
@@ -15,14 +16,11 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
     // Two files are read: an error names its own.
-    let named = |name: &str| {
-        let name = name.to_string();
-        move |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"))
-    };
-    let (kind, puzzles) = prepare(args.kind.into(), &mut puzzles).map_err(named(&puzzles_name))?;
+    let (kind, puzzles) =
+        prepare(args.kind.into(), &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
-    let (_, answers) = prepare(kind, answers).map_err(named(&answers_name))?;
+    let (_, answers) = prepare(kind, answers).map_err(|e| named_io(&answers_name, e))?;
     let result = match kind {
         Kind::Sudoku | Kind::Auto => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);

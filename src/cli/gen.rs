@@ -101,10 +101,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
             ),
         ));
     }
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
+    let threads = args.threads.map_or_else(super::logical_cpus, usize::from);
     let mut out = BufWriter::new(crate::Named::new(io::stdout().lock(), "<stdout>"));
     // Not locked: a worker's panic message must not wait for a lock this
     // thread holds while it waits for the workers.

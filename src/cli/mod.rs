@@ -19,7 +19,7 @@ pub fn note(line: std::fmt::Arguments<'_>) {
 /// change on stderr: used where a worker waiting for a CPU would count the
 /// wait as its own work (`why` says how, after "since").
 pub fn threads_within_cpus(threads: usize, why: &str) -> usize {
-    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let cpus = logical_cpus();
     if threads <= cpus {
         return threads;
     }
@@ -27,4 +27,10 @@ pub fn threads_within_cpus(threads: usize, why: &str) -> usize {
         "dlx: note: -j {threads} is more than the {cpus} logical CPU(s); using {cpus}, since {why}"
     ));
     cpus
+}
+
+/// The logical CPUs of this machine (1 if unknown): the default number of
+/// worker threads.
+pub fn logical_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }

@@ -292,6 +292,30 @@ fn file_id(path: &Path) -> Option<FileId> {
     }
 }
 
+/// The identity of what `path` opens if it is a regular file, a pipe or a
+/// socket: the things that two readers or writers of one name would clash
+/// on. Devices such as `/dev/null` and terminals give `None`.
+fn stream_id(path: &Path) -> Option<FileId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let meta = fs::metadata(path).ok()?;
+        let kind = meta.file_type();
+        (kind.is_file() || kind.is_fifo() || kind.is_socket()).then(|| (meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        file_id(path)
+    }
+}
+
+/// Whether writing to `path` would write to standard output's own file or
+/// pipe (`/dev/stdout`, or the file `>` sent it to), where `dlx bench`
+/// prints its tables.
+pub fn is_stdout_stream(path: &Path) -> bool {
+    stream_id(path).is_some_and(|id| stream_id(Path::new("/dev/stdout")) == Some(id))
+}
+
 /// Where an output path would land: the canonical path of its directory
 /// joined with its name (the file itself need not exist yet).
 fn output_place(path: &Path) -> Option<PathBuf> {
@@ -387,13 +411,19 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
     Ok(())
 }
 
-/// Refuses `-` (standard input) given more than once among `inputs`: the
-/// second reading would find it empty.
+/// Refuses standard input read more than once among `inputs`: `-` twice,
+/// or `-` and a name of the pipe it comes from (`/dev/stdin`). The second
+/// reading would find it empty. (A regular file behind `< FILE` is opened
+/// afresh by its name, so that is no clash.)
 pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io::Result<()> {
-    if inputs.into_iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+    let stdin_pipe = stream_id(Path::new("/dev/stdin"))
+        .filter(|_| !fs::metadata("/dev/stdin").is_ok_and(|m| m.is_file()));
+    let reads_stdin =
+        |f: &&Path| f.as_os_str() == "-" || stdin_pipe.is_some() && stream_id(f) == stdin_pipe;
+    if inputs.into_iter().filter(reads_stdin).count() > 1 {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "standard input (`-`) can be read only once",
+            "standard input (`-`, or the pipe behind /dev/stdin) can be read only once",
         ));
     }
     Ok(())

@@ -459,6 +459,38 @@ fn usage_and_input_errors_exit_2() {
         .success()
         .stderr(predicate::str::contains("--plot writes SVG"));
     assert!(std::fs::read_to_string(&png).unwrap().starts_with("<svg"));
+    // A solver named twice would be timed once: refused, not dropped.
+    dlx()
+        .args(["bench", "--solvers", "dlx,bitmask,dlx"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("dlx is named twice"));
+    // Standard output's own pipe or file holds the tables: a report there
+    // would be mixed into them (or cut them off).
+    #[cfg(target_os = "linux")]
+    for option in ["--json", "--markdown", "--plot"] {
+        dlx()
+            .args(["bench", "--no-progress", option, "/dev/stdout"])
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("that is standard output"));
+        let tables = dir.path().join("tables.txt");
+        let stdout = std::fs::File::create(&tables).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["bench", "--no-progress", "--solvers", "dlx", option])
+            .arg(&tables)
+            .arg(&file)
+            .stdout(stdout)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("that is standard output"), "{stderr}");
+    }
     // `-` is no report file: standard output holds the tables.
     for option in ["--json", "--markdown", "--plot"] {
         dlx()

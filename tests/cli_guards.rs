@@ -755,6 +755,28 @@ fn missing_inputs_and_a_second_stdin_are_refused() {
             "{option}"
         );
     }
+    // `/dev/stdin` is the same pipe as `-` (`write_stdin` gives a pipe).
+    #[cfg(target_os = "linux")]
+    dlx()
+        .args(["solve", "-", "/dev/stdin"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("read only once"));
+    // Standard input from a regular file is opened afresh by its name.
+    #[cfg(target_os = "linux")]
+    {
+        let file = dir.path().join("one.txt");
+        fs::write(&file, format!("{EASY}\n")).unwrap();
+        let out = process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["solve", "-", "/dev/stdin"])
+            .stdin(File::open(&file).unwrap())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    }
     for args in [
         &["check", "-", "--solutions", "-"][..],
         &["bench", "-", "-"][..],

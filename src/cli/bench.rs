@@ -64,11 +64,20 @@ pub struct BenchArgs {
 /// a solver gave a wrong answer (reported as `FILE:LINE`), `Err` (exit 2)
 /// for unreadable inputs and unwritable outputs.
 pub fn run(args: BenchArgs) -> io::Result<u8> {
-    let mut solvers = Vec::new();
-    for s in args.solvers {
-        if !solvers.contains(&s) {
-            solvers.push(s);
-        }
+    // A solver named twice would be timed once: refused rather than
+    // quietly dropped from the list the user gave.
+    let solvers = args.solvers;
+    if let Some((k, twice)) = (solvers.iter().enumerate()).find(|(k, s)| solvers[..*k].contains(s))
+    {
+        let name = clap::ValueEnum::to_possible_value(twice)
+            .map_or_else(|| format!("{twice:?}"), |v| v.get_name().to_string());
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--solvers: {name} is named twice (solver {} of the list); name each solver once",
+                k + 1
+            ),
+        ));
     }
     let threads = super::threads_within_cpus(
         usize::from(args.threads),
@@ -96,6 +105,19 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("{option} -: standard output holds the tables; give {option} a file name"),
+        ));
+    }
+    if let Some((option, path)) = outputs
+        .iter()
+        .find(|(_, path)| crate::is_stdout_stream(path))
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{option} {}: that is standard output, which holds the tables; \
+                 give {option} another file",
+                dlx_engine::error::printable(&path.display().to_string())
+            ),
         ));
     }
     crate::refuse_overwrites(&args.files, &outputs)?;

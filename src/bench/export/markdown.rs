@@ -9,6 +9,32 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
+/// Escapes text (a file name, a note) for a heading or list item, so that
+/// a name such as `*new*.txt` or `<b>.txt` prints as itself: each character
+/// Markdown gives a meaning to gets a backslash, which CommonMark allows
+/// before any ASCII punctuation. An `_` inside a word (`hardest1905_11plus`)
+/// is left alone: GitHub does not read it as emphasis there.
+fn inline(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (k, &c) in chars.iter().enumerate() {
+        let inside_word = |k: usize| {
+            let alnum = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+            k > 0 && alnum(chars.get(k - 1)) && alnum(chars.get(k + 1))
+        };
+        let special = match c {
+            '\\' | '`' | '*' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '&' | '!' => true,
+            '_' => !inside_word(k),
+            _ => false,
+        };
+        if special {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A GitHub-flavoured Markdown table (numbers right-aligned).
 pub fn render(t: &Table) -> String {
     let row = |cells: &[String]| {
@@ -46,7 +72,7 @@ pub fn document(report: &Report) -> String {
     let [what, how] = text::method(&report.config);
     out += &format!("- timing: {what}; {how}\n");
     for file in &report.files {
-        out += &format!("\n## {}\n", cell(&text::title(file)));
+        out += &format!("\n## {}\n", inline(&text::title(file)));
         if file.puzzles() > 0 && !file.results.is_empty() {
             out += "\n";
             out += &render(&table::results(file));
@@ -56,7 +82,7 @@ pub fn document(report: &Report) -> String {
         if !notes.is_empty() {
             out += "\n";
             for note in notes {
-                out += &format!("- note: {note}\n");
+                out += &format!("- note: {}\n", inline(&note));
             }
         }
     }
@@ -66,6 +92,15 @@ pub fn document(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Characters Markdown would read as markup print as themselves.
+    #[test]
+    fn names_are_escaped_in_headings() {
+        assert_eq!(inline("*new* [1] <b>.txt"), "\\*new\\* \\[1\\] \\<b\\>.txt");
+        assert_eq!(inline("hardest1905_11plus.txt"), "hardest1905_11plus.txt");
+        assert_eq!(inline("_a_ b_ c\\d|e"), "\\_a\\_ b\\_ c\\\\d\\|e");
+        assert_eq!(inline("# 1 & `x`"), "\\# 1 \\& \\`x\\`");
+    }
 
     #[test]
     fn pipes_are_escaped() {

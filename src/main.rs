@@ -78,7 +78,7 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
     }
     // Control characters escaped: the name heads `FILE:LINE` messages and
     // report titles, which a newline in it would break.
-    let name = dlx_engine::error::printable(&path.display().to_string());
+    let name = shown(path);
     let named = |e| dlx_engine::error::named_io(&name, e);
     let file = File::open(path).map_err(named)?;
     let metadata = file.metadata().map_err(named)?;
@@ -172,7 +172,7 @@ impl<W: Write> Write for Named<W> {
 
 /// Creates an output file for writing, buffered, naming it in every error.
 pub fn create_output(path: &Path) -> io::Result<BufWriter<Named<File>>> {
-    let name = path.display().to_string();
+    let name = shown(path);
     let file = File::create(path).map_err(|e| dlx_engine::error::named_io(&name, e))?;
     Ok(BufWriter::new(Named::new(file, name)))
 }
@@ -292,35 +292,61 @@ fn file_id(path: &Path) -> Option<FileId> {
     }
 }
 
-/// The identity of what `path` opens if it is a regular file, a pipe or a
-/// socket: the things that two readers or writers of one name would clash
-/// on. Devices such as `/dev/null` and terminals give `None`.
-fn stream_id(path: &Path) -> Option<FileId> {
+/// The identity of a pipe (FIFO) or socket: what its first reader
+/// consumes, so that a second reader finds nothing (or waits forever for
+/// a new writer). `None` for anything else.
+fn pipe_id(path: &Path) -> Option<FileId> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{FileTypeExt, MetadataExt};
         let meta = fs::metadata(path).ok()?;
         let kind = meta.file_type();
-        (kind.is_file() || kind.is_fifo() || kind.is_socket()).then(|| (meta.dev(), meta.ino()))
+        (kind.is_fifo() || kind.is_socket()).then(|| (meta.dev(), meta.ino()))
     }
     #[cfg(not(unix))]
     {
-        file_id(path)
+        let _ = path;
+        None
     }
 }
 
-/// Whether writing to `path` would write to standard output's own file or
-/// pipe (`/dev/stdout`, or the file `>` sent it to), where `dlx bench`
-/// prints its tables.
-pub fn is_stdout_stream(path: &Path) -> bool {
-    stream_id(path).is_some_and(|id| stream_id(Path::new("/dev/stdout")) == Some(id))
+/// The identity of what `path` opens if it is a regular file, a pipe or a
+/// socket: the things that two writers of one name would clash on.
+/// Devices such as `/dev/null` and terminals give `None`.
+fn stream_id(path: &Path) -> Option<FileId> {
+    file_id(path).or_else(|| pipe_id(path))
+}
+
+/// The standard stream whose own file or pipe `path` names (`/dev/stdout`,
+/// or the file that `>` or `2>` sent it to), as `"standard output"` or
+/// `"standard error"`. A terminal is not counted: a report shown after
+/// the tables on screen mixes nothing that a program reads.
+pub fn standard_stream_of(path: &Path) -> Option<&'static str> {
+    let id = stream_id(path)?;
+    [
+        ("standard output", "/dev/stdout"),
+        ("standard error", "/dev/stderr"),
+    ]
+    .into_iter()
+    .find(|(_, name)| stream_id(Path::new(name)).as_ref() == Some(&id))
+    .map(|(stream, _)| stream)
 }
 
 /// Where an output path would land: the canonical path of its directory
 /// joined with its name (the file itself need not exist yet).
 fn output_place(path: &Path) -> Option<PathBuf> {
-    if let Ok(full) = fs::canonicalize(path) {
-        return Some(full);
+    let mut path = path.to_path_buf();
+    // A dangling symbolic link is written through: the place is its
+    // target's (a bounded number of hops, as the system allows).
+    for _ in 0..40 {
+        if let Ok(full) = fs::canonicalize(&path) {
+            return Some(full);
+        }
+        let Ok(target) = fs::read_link(&path) else {
+            break;
+        };
+        // Relative to the link's directory; an absolute target replaces it.
+        path = path.parent().unwrap_or(Path::new("")).join(target);
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -351,7 +377,7 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
         if let Some(input) = inputs.iter().find(|i| same_file(i)) {
             let input = input_label(input);
             let output = if option.starts_with('-') {
-                format!("{} ({option})", out.display())
+                format!("{} ({option})", shown(out))
             } else {
                 option.to_string()
             };
@@ -374,7 +400,7 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
                     io::ErrorKind::InvalidInput,
                     format!(
                         "{}: given to both {other_option} and {option}; one file cannot hold two reports",
-                        out.display()
+                        shown(out)
                     ),
                 ));
             }
@@ -411,22 +437,54 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
     Ok(())
 }
 
-/// Refuses standard input read more than once among `inputs`: `-` twice,
-/// or `-` and a name of the pipe it comes from (`/dev/stdin`). The second
-/// reading would find it empty. (A regular file behind `< FILE` is opened
-/// afresh by its name, so that is no clash.)
+/// Refuses an input that can be read only once given twice among `inputs`:
+/// `-` twice, or a pipe named twice (`-` and `/dev/stdin` when standard
+/// input is a pipe, or one FIFO given twice). The second reading would
+/// find it empty, or wait forever for a new writer. (A regular file behind
+/// `< FILE` is opened afresh by its name, so `-` and `/dev/stdin` are no
+/// clash there.)
 pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io::Result<()> {
-    let stdin_pipe = stream_id(Path::new("/dev/stdin"))
-        .filter(|_| !fs::metadata("/dev/stdin").is_ok_and(|m| m.is_file()));
-    let reads_stdin =
-        |f: &&Path| f.as_os_str() == "-" || stdin_pipe.is_some() && stream_id(f) == stdin_pipe;
-    if inputs.into_iter().filter(reads_stdin).count() > 1 {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "standard input (`-`, or the pipe behind /dev/stdin) can be read only once",
-        ));
+    /// What an input reads that a second reading would not find again.
+    #[derive(PartialEq)]
+    enum Once {
+        Stdin,
+        Pipe(FileId),
+    }
+    let once = |input: &Path| -> Option<Once> {
+        if input.as_os_str() == "-" {
+            Some(pipe_id(Path::new("/dev/stdin")).map_or(Once::Stdin, Once::Pipe))
+        } else {
+            pipe_id(input).map(Once::Pipe)
+        }
+    };
+    let mut seen: Vec<(&Path, Once)> = Vec::new();
+    for input in inputs {
+        let Some(key) = once(input) else { continue };
+        if let Some((first, _)) = seen.iter().find(|(_, k)| *k == key) {
+            let what = if *first == input {
+                format!("{} is given twice", input_label(input))
+            } else {
+                format!(
+                    "{} and {} are the same pipe",
+                    input_label(first),
+                    input_label(input)
+                )
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{what}, which can be read only once"),
+            ));
+        }
+        seen.push((input, key));
     }
     Ok(())
+}
+
+/// A path as messages show it: control characters escaped, so that a name
+/// holding an escape sequence or a newline cannot rewrite the terminal or
+/// break the `FILE:LINE` form.
+pub fn shown(path: &Path) -> String {
+    dlx_engine::error::printable(&path.display().to_string())
 }
 
 /// An input as refusals name it: `-` is standard input.
@@ -434,7 +492,7 @@ fn input_label(input: &Path) -> String {
     if input.as_os_str() == "-" {
         "standard input".to_string()
     } else {
-        dlx_engine::error::printable(&input.display().to_string())
+        shown(input)
     }
 }
 
@@ -460,7 +518,7 @@ fn refuse_stderr_clashes(inputs: &[PathBuf], out: Option<&Path>) -> io::Result<(
         return refuse(format!(
             "{} (-o) is also standard error: the answers and the diagnostics would write \
              over each other; use `> FILE 2>&1` to keep both in one file",
-            dlx_engine::error::printable(&out.display().to_string())
+            shown(out)
         ));
     }
     Ok(())

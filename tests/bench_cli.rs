@@ -133,18 +133,13 @@ fn an_interrupted_run_keeps_the_previous_reports() {
     assert!(!fresh.exists());
 }
 
-/// Runs textbook backtracking with a budget of a billion nodes on hard
-/// puzzles (minutes of work), writing the report `option` to `report`,
-/// and kills it after one second.
+/// Runs textbook backtracking with a budget of a trillion nodes on minimal
+/// 25x25 puzzles (far more than a second of work even in a release build),
+/// writing the report `option` to `report`, and kills it after one second.
 fn bench_killed_after_a_second(option: &str, report: &Path) {
     let killed = dlx()
-        .args([
-            "bench",
-            "puzzles/sudoku/hardest-100.txt",
-            "--solvers",
-            "naive",
-        ])
-        .args(["--node-limit", "1000000000", option])
+        .args(["bench", "puzzles/sudoku/25x25-20.txt", "--solvers", "naive"])
+        .args(["--node-limit", "1000000000000", option])
         .arg(report)
         .timeout(std::time::Duration::from_secs(1))
         .output()
@@ -490,6 +485,52 @@ fn usage_and_input_errors_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{out:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("that is standard output"), "{stderr}");
+    }
+    // Nor standard error's file: the report would cut off the diagnostics.
+    #[cfg(target_os = "linux")]
+    for report in ["log.txt", "/dev/stderr"] {
+        let log = dir.path().join("log.txt");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .current_dir(dir.path())
+            .args([
+                "bench",
+                "--no-progress",
+                "--solvers",
+                "dlx",
+                "--json",
+                report,
+            ])
+            .arg(&file)
+            .stderr(std::fs::File::create(&log).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let log = std::fs::read_to_string(&log).unwrap();
+        assert!(log.contains("that is standard error"), "{log}");
+    }
+    // A dangling symbolic link is written through to its target: two
+    // reports on one file, refused.
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.md");
+        std::os::unix::fs::symlink("target.json", &link).unwrap();
+        dlx()
+            .current_dir(dir.path())
+            .args([
+                "bench",
+                "--no-progress",
+                "--json",
+                "target.json",
+                "--markdown",
+            ])
+            .arg(&link)
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "given to both --json and --markdown",
+            ));
+        assert!(!dir.path().join("target.json").exists());
     }
     // `-` is no report file: standard output holds the tables.
     for option in ["--json", "--markdown", "--plot"] {

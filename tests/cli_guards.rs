@@ -764,6 +764,37 @@ fn missing_inputs_and_a_second_stdin_are_refused() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("read only once"));
+    // A named pipe given twice: the second open would wait forever for a
+    // writer. Refused before either is opened, naming it.
+    #[cfg(target_os = "linux")]
+    {
+        let fifo = dir.path().join("fifo");
+        let made = process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        for args in [&["solve"][..], &["bench", "--no-progress"], &["check"]] {
+            let mut cmd = dlx();
+            cmd.args(args).arg(&fifo);
+            if args[0] == "check" {
+                cmd.arg("--solutions");
+            }
+            cmd.arg(&fifo)
+                .timeout(Duration::from_secs(20))
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains(
+                    "fifo is given twice, which can be read only once",
+                ));
+        }
+        dlx()
+            .args(["solve", "/proc/self/fd/0", "/dev/fd/0"])
+            .write_stdin(format!("{EASY}\n"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "/proc/self/fd/0 and /dev/fd/0 are the same pipe",
+            ));
+    }
     // Standard input from a regular file is opened afresh by its name.
     #[cfg(target_os = "linux")]
     {

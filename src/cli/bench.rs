@@ -107,18 +107,24 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             format!("{option} -: standard output holds the tables; give {option} a file name"),
         ));
     }
-    if let Some((option, path)) = outputs
-        .iter()
-        .find(|(_, path)| crate::is_stdout_stream(path))
-    {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "{option} {}: that is standard output, which holds the tables; \
-                 give {option} another file",
-                dlx_engine::error::printable(&path.display().to_string())
-            ),
-        ));
+    // Nor may a report land on standard output's or standard error's own
+    // file or pipe (`--json /dev/stdout`, `--json log 2> log`): it would be
+    // mixed into the tables or the diagnostics, or cut them off.
+    for &(option, path) in &outputs {
+        if let Some(stream) = crate::standard_stream_of(path) {
+            let holds = if stream == "standard output" {
+                "the tables"
+            } else {
+                "the diagnostics"
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{option} {}: that is {stream}, which holds {holds}; give {option} another file",
+                    crate::shown(path)
+                ),
+            ));
+        }
     }
     crate::refuse_overwrites(&args.files, &outputs)?;
     // Inputs first: a run that stops at a missing or unreadable input leaves
@@ -152,7 +158,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         if !svg {
             super::note(format_args!(
                 "dlx: note: --plot writes SVG, whatever the name: {} will hold an SVG chart",
-                dlx_engine::error::printable(&path.display().to_string())
+                crate::shown(path)
             ));
         }
     }
@@ -290,7 +296,7 @@ struct PendingReport {
 
 impl PendingReport {
     fn create(path: &Path) -> io::Result<Self> {
-        let name = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+        let name = |e| dlx_engine::error::named_io(&crate::shown(path), e);
         // `symlink_metadata`: a dangling symlink is something there too,
         // and removing the probe below would remove the link.
         let file = if path.symlink_metadata().is_ok() {
@@ -321,7 +327,7 @@ impl PendingReport {
 
     /// Replaces the file's contents with the report.
     fn commit(self) -> io::Result<()> {
-        let name = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", self.path.display()));
+        let name = |e| dlx_engine::error::named_io(&crate::shown(&self.path), e);
         let mut file = match self.file {
             // Only a regular file has old contents to cut (a device or pipe
             // cannot be truncated).

@@ -35,6 +35,21 @@ fn inline(s: &str) -> String {
     out
 }
 
+/// `s` as a code span: shown exactly as written, with no markup, entity
+/// or autolink (`www.example.com.txt`, `a@b.org`) read into it, and its
+/// leading spaces kept. The fence is one backtick longer than any run of
+/// backticks in `s`; a space pads each side when `s` starts or ends with a
+/// backtick or with a space at both ends (CommonMark strips one such pair).
+fn code(s: &str) -> String {
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = s.starts_with('`')
+        || s.ends_with('`')
+        || (s.starts_with(' ') && s.ends_with(' ') && !s.trim().is_empty());
+    let pad = if pad { " " } else { "" };
+    format!("{fence}{pad}{s}{pad}{fence}")
+}
+
 /// A GitHub-flavoured Markdown table (numbers right-aligned).
 pub fn render(t: &Table) -> String {
     let row = |cells: &[String]| {
@@ -72,7 +87,11 @@ pub fn document(report: &Report) -> String {
     let [what, how] = text::method(&report.config);
     out += &format!("- timing: {what}; {how}\n");
     for file in &report.files {
-        out += &format!("\n## {}\n", inline(&text::title(file)));
+        out += &format!(
+            "\n## {}: {}\n",
+            code(&file.file),
+            inline(&text::contents(file))
+        );
         if file.puzzles() > 0 && !file.results.is_empty() {
             out += "\n";
             out += &render(&table::results(file));
@@ -92,6 +111,17 @@ pub fn document(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// File names become code spans that read back as the name.
+    #[test]
+    fn names_are_code_spans() {
+        assert_eq!(code("www.example.com.txt"), "`www.example.com.txt`");
+        assert_eq!(code("  lead"), "`  lead`");
+        assert_eq!(code("a`b``c"), "```a`b``c```");
+        assert_eq!(code("`x"), "`` `x ``");
+        assert_eq!(code(" x "), "`  x  `");
+        assert_eq!(code(""), "``");
+    }
 
     /// Characters Markdown would read as markup print as themselves.
     #[test]

@@ -92,9 +92,14 @@ pub fn preamble(machine: &Machine, config: &Config) -> String {
 
 /// One file's title line, e.g. `top1465.txt: sudoku, 200 puzzles (200 records read)`.
 pub fn title(file: &FileReport) -> String {
+    format!("{}: {}", file.file, contents(file))
+}
+
+/// What a file's title says after its name: its kind and how many puzzles
+/// and records were read.
+pub fn contents(file: &FileReport) -> String {
     format!(
-        "{}: {}, {} ({} read)",
-        file.file,
+        "{}, {} ({} read)",
         kind_name(file.kind),
         count_of(file.puzzles(), "puzzle"),
         count_of(file.records, "record")

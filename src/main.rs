@@ -292,21 +292,32 @@ fn file_id(path: &Path) -> Option<FileId> {
     }
 }
 
-/// The identity of a pipe (FIFO) or socket: what its first reader
-/// consumes, so that a second reader finds nothing (or waits forever for
-/// a new writer). `None` for anything else.
-fn pipe_id(path: &Path) -> Option<FileId> {
+/// The identity of a pipe (FIFO) or, with `sockets`, also of a socket:
+/// what its first reader consumes, so that a second reader finds nothing
+/// (or waits forever for a new writer). `None` for anything else. A socket
+/// is no clash between a reader and a writer (its two directions are
+/// apart), only between two readers.
+fn pipe_id(path: &Path, sockets: bool) -> Option<FileId> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{FileTypeExt, MetadataExt};
         let meta = fs::metadata(path).ok()?;
         let kind = meta.file_type();
-        (kind.is_fifo() || kind.is_socket()).then(|| (meta.dev(), meta.ino()))
+        (kind.is_fifo() || sockets && kind.is_socket()).then(|| (meta.dev(), meta.ino()))
     }
     #[cfg(not(unix))]
     {
-        let _ = path;
+        let _ = (path, sockets);
         None
+    }
+}
+
+/// [`pipe_id`] of an input: `-` is standard input.
+fn input_pipe_id(input: &Path, sockets: bool) -> Option<FileId> {
+    if input.as_os_str() == "-" {
+        pipe_id(Path::new("/dev/stdin"), sockets)
+    } else {
+        pipe_id(input, sockets)
     }
 }
 
@@ -314,7 +325,7 @@ fn pipe_id(path: &Path) -> Option<FileId> {
 /// socket: the things that two writers of one name would clash on.
 /// Devices such as `/dev/null` and terminals give `None`.
 fn stream_id(path: &Path) -> Option<FileId> {
-    file_id(path).or_else(|| pipe_id(path))
+    file_id(path).or_else(|| pipe_id(path, true))
 }
 
 /// The standard stream whose own file or pipe `path` names (`/dev/stdout`,
@@ -323,13 +334,19 @@ fn stream_id(path: &Path) -> Option<FileId> {
 /// the tables on screen mixes nothing that a program reads.
 pub fn standard_stream_of(path: &Path) -> Option<&'static str> {
     let id = stream_id(path)?;
-    [
+    let mut streams = [
         ("standard output", "/dev/stdout"),
         ("standard error", "/dev/stderr"),
-    ]
-    .into_iter()
-    .find(|(_, name)| stream_id(Path::new(name)).as_ref() == Some(&id))
-    .map(|(stream, _)| stream)
+    ];
+    // With `2>&1` both are one file: a path that names standard error is
+    // called that.
+    if path == Path::new("/dev/stderr") {
+        streams.reverse();
+    }
+    streams
+        .into_iter()
+        .find(|(_, name)| stream_id(Path::new(name)).as_ref() == Some(&id))
+        .map(|(stream, _)| stream)
 }
 
 /// Where an output path would land: the canonical path of its directory
@@ -363,6 +380,26 @@ fn output_place(path: &Path) -> Option<PathBuf> {
 pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::Result<()> {
     refuse_stdin_twice(inputs.iter().map(PathBuf::as_path))?;
     for (k, &(option, out)) in outputs.iter().enumerate() {
+        let output = if option.starts_with('-') {
+            format!("{} ({option})", shown(out))
+        } else {
+            option.to_string()
+        };
+        let refuse = |what: String| Err(io::Error::new(io::ErrorKind::InvalidInput, what));
+        // A pipe an input is read from: what is written would be read back
+        // as records (and the reader never sees the end of its input).
+        if let Some(pipe) = pipe_id(out, false) {
+            if let Some(input) = inputs
+                .iter()
+                .find(|i| input_pipe_id(i, false) == Some(pipe))
+            {
+                return refuse(format!(
+                    "{output} is the pipe the input {} is read from: what is written \
+                     would be read back as records; write to another file",
+                    input_label(input)
+                ));
+            }
+        }
         let out_id = file_id(out);
         // The same file, or the same name (an input that does not exist yet
         // would otherwise be created empty by the output, then read).
@@ -375,34 +412,33 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
             }
         };
         if let Some(input) = inputs.iter().find(|i| same_file(i)) {
-            let input = input_label(input);
-            let output = if option.starts_with('-') {
-                format!("{} ({option})", shown(out))
-            } else {
-                option.to_string()
-            };
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{output} would overwrite the input {input}; write to another file"),
+            return refuse(format!(
+                "{output} would overwrite the input {}; write to another file",
+                input_label(input)
             ));
         }
-        // Devices such as /dev/null take any number of reports.
-        let special = |p: &Path| fs::metadata(p).is_ok_and(|m| !m.is_file());
+        // Devices such as /dev/null take any number of reports; a pipe
+        // would pass the reader two reports run together.
+        let device =
+            |p: &Path| fs::metadata(p).is_ok_and(|m| !m.is_file() && stream_id(p).is_none());
         for &(other_option, other) in &outputs[..k] {
-            if special(out) || special(other) {
+            if device(out) || device(other) {
                 continue;
             }
             let same = out == other
-                || file_id(out).is_some_and(|id| file_id(other) == Some(id))
+                || stream_id(out).is_some_and(|id| stream_id(other) == Some(id))
                 || output_place(out).is_some_and(|p| output_place(other) == Some(p));
             if same {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
+                let both = if out == other {
+                    format!("{}: given to both {other_option} and {option}", shown(out))
+                } else {
                     format!(
-                        "{}: given to both {other_option} and {option}; one file cannot hold two reports",
+                        "{} ({other_option}) and {} ({option}) are one file",
+                        shown(other),
                         shown(out)
-                    ),
-                ));
+                    )
+                };
+                return refuse(format!("{both}; one file cannot hold two reports"));
             }
         }
     }
@@ -451,10 +487,9 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
         Pipe(FileId),
     }
     let once = |input: &Path| -> Option<Once> {
-        if input.as_os_str() == "-" {
-            Some(pipe_id(Path::new("/dev/stdin")).map_or(Once::Stdin, Once::Pipe))
-        } else {
-            pipe_id(input).map(Once::Pipe)
+        match input_pipe_id(input, true) {
+            Some(id) => Some(Once::Pipe(id)),
+            None => (input.as_os_str() == "-").then_some(Once::Stdin),
         }
     };
     let mut seen: Vec<(&Path, Once)> = Vec::new();
@@ -465,7 +500,7 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
                 format!("{} is given twice", input_label(input))
             } else {
                 format!(
-                    "{} and {} are the same pipe",
+                    "{} and {} are the same stream",
                     input_label(first),
                     input_label(input)
                 )

@@ -527,10 +527,43 @@ fn usage_and_input_errors_exit_2() {
             .arg(&file)
             .assert()
             .code(2)
+            .stderr(predicate::str::contains(format!(
+                "target.json (--json) and {} (--markdown) are one file",
+                link.display()
+            )));
+        assert!(!dir.path().join("target.json").exists());
+    }
+    // Two reports into one named pipe would reach its reader run together;
+    // a report into standard input's pipe would be read back as puzzles.
+    #[cfg(target_os = "linux")]
+    {
+        let fifo = dir.path().join("reports");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        dlx()
+            .args(["bench", "--no-progress", "--json"])
+            .arg(&fifo)
+            .arg("--markdown")
+            .arg(&fifo)
+            .arg(&file)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
             .stderr(predicate::str::contains(
                 "given to both --json and --markdown",
             ));
-        assert!(!dir.path().join("target.json").exists());
+        dlx()
+            .args(["bench", "--no-progress", "-", "--json", "/dev/stdin"])
+            .write_stdin(format!("{EASY}\n"))
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "/dev/stdin (--json) is the pipe the input standard input is read from",
+            ));
     }
     // `-` is no report file: standard output holds the tables.
     for option in ["--json", "--markdown", "--plot"] {

@@ -792,9 +792,21 @@ fn missing_inputs_and_a_second_stdin_are_refused() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains(
-                "/proc/self/fd/0 and /dev/fd/0 are the same pipe",
+                "/proc/self/fd/0 and /dev/fd/0 are the same stream",
             ));
     }
+    // Answers into the pipe the input comes from would be read back.
+    #[cfg(target_os = "linux")]
+    dlx()
+        .args(["solve", "-o", "/dev/stdin"])
+        .write_stdin(format!("{EASY}\n"))
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "is the pipe the input standard input is read from",
+        ));
     // Standard input from a regular file is opened afresh by its name.
     #[cfg(target_os = "linux")]
     {

@@ -184,38 +184,53 @@ impl FileReport {
     /// Human-readable remarks, the same in every report format: no valid
     /// puzzle, skipped records and solvers, budget hits.
     pub fn notes(&self) -> Vec<String> {
+        self.notes_with(&str::to_string, &str::to_string)
+    }
+
+    /// [`notes`](Self::notes) with the file's name written by `name` and
+    /// every other piece of text by `text`: the Markdown report shows the
+    /// name as a code span and escapes the rest.
+    pub fn notes_with(
+        &self,
+        name: &dyn Fn(&str) -> String,
+        text: &dyn Fn(&str) -> String,
+    ) -> Vec<String> {
         let mut notes = Vec::new();
         if self.puzzles() == 0 {
-            notes.push("no valid puzzle to benchmark".to_string());
+            notes.push(text("no valid puzzle to benchmark"));
         }
         if let Some((line, reason)) = self.invalid.first() {
             notes.push(format!(
-                "{} invalid record(s) skipped (first: {}:{line}: {reason})",
-                self.invalid.len(),
-                self.file
+                "{}{}{}",
+                text(&format!(
+                    "{} invalid record(s) skipped (first: ",
+                    self.invalid.len()
+                )),
+                name(&self.file),
+                text(&format!(":{line}: {reason})"))
             ));
         }
         for (solver, reason) in &self.skipped {
-            notes.push(format!("{} skipped: {reason}", solver_name(*solver)));
+            notes.push(text(&format!("{} skipped: {reason}", solver_name(*solver))));
         }
         for r in &self.results {
             let s = &r.stats;
             if s.over_budget > 0 {
-                notes.push(format!(
+                notes.push(text(&format!(
                     "{}: {} puzzle(s) unsolved within the budget of {} nodes; their times \
                      and nodes count only up to the budget: figures marked >= are lower \
                      bounds, <= upper bounds, ~ ratios of two bounded figures",
                     solver_name(r.measurement.solver),
                     s.over_budget,
                     r.measurement.budget.unwrap_or(0)
-                ));
+                )));
             }
             if s.no_solution > 0 {
-                notes.push(format!(
+                notes.push(text(&format!(
                     "{}: {} puzzle(s) proved to have no solution",
                     solver_name(r.measurement.solver),
                     s.no_solution
-                ));
+                )));
             }
         }
         notes

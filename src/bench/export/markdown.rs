@@ -22,9 +22,21 @@ fn inline(s: &str) -> String {
             let alnum = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
             k > 0 && alnum(chars.get(k - 1)) && alnum(chars.get(k + 1))
         };
+        // GitHub also links bare `www.` names and `scheme://` addresses:
+        // an escaped `.` or `:` breaks the pattern.
+        let after = |prefix: &str| {
+            let p: Vec<char> = prefix.chars().collect();
+            k >= p.len()
+                && chars[k - p.len()..k]
+                    .iter()
+                    .map(char::to_ascii_lowercase)
+                    .eq(p)
+        };
         let special = match c {
             '\\' | '`' | '*' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '&' | '!' => true,
             '_' => !inside_word(k),
+            '.' => after("www"),
+            ':' => chars.get(k + 1..k + 3) == Some(&['/', '/']),
             _ => false,
         };
         if special {
@@ -97,11 +109,11 @@ pub fn document(report: &Report) -> String {
             out += &render(&table::results(file));
             out += &format!("\n{}\n", table::ratio_legend(file));
         }
-        let notes = file.notes();
+        let notes = file.notes_with(&code, &inline);
         if !notes.is_empty() {
             out += "\n";
             for note in notes {
-                out += &format!("- note: {}\n", inline(&note));
+                out += &format!("- note: {note}\n");
             }
         }
     }
@@ -130,6 +142,10 @@ mod tests {
         assert_eq!(inline("hardest1905_11plus.txt"), "hardest1905_11plus.txt");
         assert_eq!(inline("_a_ b_ c\\d|e"), "\\_a\\_ b\\_ c\\\\d\\|e");
         assert_eq!(inline("# 1 & `x`"), "\\# 1 \\& \\`x\\`");
+        assert_eq!(
+            inline("see WWW.a.org or http://b.org"),
+            "see WWW\\.a.org or http\\://b.org"
+        );
     }
 
     #[test]

@@ -340,7 +340,10 @@ pub fn standard_stream_of(path: &Path) -> Option<&'static str> {
     ];
     // With `2>&1` both are one file: a path that names standard error is
     // called that.
-    if path == Path::new("/dev/stderr") {
+    if ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]
+        .iter()
+        .any(|name| path == Path::new(name))
+    {
         streams.reverse();
     }
     streams
@@ -378,7 +381,7 @@ fn output_place(path: &Path) -> Option<PathBuf> {
 /// `outputs` are (option, path) pairs such as `("--json", path)`; `inputs`
 /// may hold `-` (standard input, when it is redirected from a file).
 pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::Result<()> {
-    refuse_stdin_twice(inputs.iter().map(PathBuf::as_path))?;
+    refuse_input_clashes(inputs.iter().map(PathBuf::as_path))?;
     for (k, &(option, out)) in outputs.iter().enumerate() {
         let output = if option.starts_with('-') {
             format!("{} ({option})", shown(out))
@@ -478,8 +481,9 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
 /// input is a pipe, or one FIFO given twice). The second reading would
 /// find it empty, or wait forever for a new writer. (A regular file behind
 /// `< FILE` is opened afresh by its name, so `-` and `/dev/stdin` are no
-/// clash there.)
-pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io::Result<()> {
+/// clash there.) Also refuses an input FIFO that standard output or
+/// standard error is sent into.
+pub fn refuse_input_clashes<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io::Result<()> {
     /// What an input reads that a second reading would not find again.
     #[derive(PartialEq)]
     enum Once {
@@ -494,6 +498,27 @@ pub fn refuse_stdin_twice<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> io:
     };
     let mut seen: Vec<(&Path, Once)> = Vec::new();
     for input in inputs {
+        // This process holding the input's pipe for writing (`2<> FIFO`,
+        // `1<> FIFO`) would never see its end, and what it writes there
+        // would come back as records.
+        if let Some(pipe) = input_pipe_id(input, false) {
+            let held = [
+                ("standard output", "/dev/stdout"),
+                ("standard error", "/dev/stderr"),
+            ]
+            .into_iter()
+            .find(|(_, name)| pipe_id(Path::new(name), false) == Some(pipe));
+            if let Some((stream, _)) = held {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{stream} is the pipe the input {} is read from: the input would \
+                         never end, and what is written would be read back as records",
+                        input_label(input)
+                    ),
+                ));
+            }
+        }
         let Some(key) = once(input) else { continue };
         if let Some((first, _)) = seen.iter().find(|(_, k)| *k == key) {
             let what = if *first == input {

@@ -327,9 +327,27 @@ fn no_valid_puzzle_is_noted_in_every_format() {
         md.contains(&format!("0 puzzles (2 records read)\n\n- note: {note}\n")),
         "{md}"
     );
+    // What comes from the input (the name, the quoting reason) is a code
+    // span in Markdown, and plain text in the tables and the JSON.
+    let skipped = "2 invalid record(s) skipped (first: ";
+    assert!(
+        md.contains(&format!(
+            "- note: {skipped}`{}`:1: ``bad symbol `x` ",
+            file.display()
+        )),
+        "{md}"
+    );
+    assert!(
+        text.contains(&format!("{skipped}{}:1: bad symbol `x` ", file.display())),
+        "{text}"
+    );
     let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
     assert_eq!(v["files"][0]["puzzles"], 0);
     assert_eq!(v["files"][0]["notes"][0], note);
+    assert!(v["files"][0]["notes"][1]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("{skipped}{}:1: bad symbol `x` ", file.display())));
 }
 
 #[test]

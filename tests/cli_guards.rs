@@ -807,6 +807,47 @@ fn missing_inputs_and_a_second_stdin_are_refused() {
         .stderr(predicate::str::contains(
             "is the pipe the input standard input is read from",
         ));
+    // Standard output or error held on the input FIFO: the input would
+    // never end. Refused before the FIFO is opened for reading.
+    #[cfg(target_os = "linux")]
+    {
+        let fifo = dir.path().join("held");
+        let made = process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        for (args, stream) in [
+            (&["solve"][..], "standard error"),
+            (&["bench", "--no-progress"][..], "standard output"),
+        ] {
+            // Read and write: opening a FIFO so does not wait for a peer.
+            let held = || {
+                fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(&fifo)
+                    .unwrap()
+            };
+            let mut cmd = process::Command::new(env!("CARGO_BIN_EXE_dlx"));
+            cmd.args(args).arg(&fifo);
+            if stream == "standard error" {
+                cmd.stderr(held()).stdout(Stdio::null());
+            } else {
+                cmd.stdout(held()).stderr(Stdio::piped());
+            }
+            let mut child = cmd.spawn().unwrap();
+            let deadline = Instant::now() + Duration::from_secs(20);
+            let status = loop {
+                if let Some(status) = child.try_wait().unwrap() {
+                    break status;
+                }
+                if Instant::now() > deadline {
+                    child.kill().unwrap();
+                    panic!("{args:?}: hung on its own pipe");
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            };
+            assert_eq!(status.code(), Some(2), "{args:?}");
+        }
+    }
     // Standard input from a regular file is opened afresh by its name.
     #[cfg(target_os = "linux")]
     {

@@ -187,12 +187,13 @@ impl FileReport {
         self.notes_with(&str::to_string, &str::to_string)
     }
 
-    /// [`notes`](Self::notes) with the file's name written by `name` and
-    /// every other piece of text by `text`: the Markdown report shows the
-    /// name as a code span and escapes the rest.
+    /// [`notes`](Self::notes) with what comes from the input (the file's
+    /// name, a bad record's reason, which may quote it) written by
+    /// `verbatim` and every other piece of text by `text`: the Markdown
+    /// report shows the first as code spans and escapes the rest.
     pub fn notes_with(
         &self,
-        name: &dyn Fn(&str) -> String,
+        verbatim: &dyn Fn(&str) -> String,
         text: &dyn Fn(&str) -> String,
     ) -> Vec<String> {
         let mut notes = Vec::new();
@@ -201,13 +202,15 @@ impl FileReport {
         }
         if let Some((line, reason)) = self.invalid.first() {
             notes.push(format!(
-                "{}{}{}",
+                "{}{}{}{}{}",
                 text(&format!(
                     "{} invalid record(s) skipped (first: ",
                     self.invalid.len()
                 )),
-                name(&self.file),
-                text(&format!(":{line}: {reason})"))
+                verbatim(&self.file),
+                text(&format!(":{line}: ")),
+                verbatim(reason),
+                text(")")
             ));
         }
         for (solver, reason) in &self.skipped {

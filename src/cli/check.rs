@@ -12,7 +12,7 @@ use super::args::CheckArgs;
 /// Runs the check; exit status 0 if every answer fits, 1 on the first
 /// mismatch, 2 on I/O errors.
 pub fn run(args: CheckArgs) -> io::Result<u8> {
-    crate::refuse_stdin_twice([args.puzzles.as_path(), args.solutions.as_path()])?;
+    crate::refuse_input_clashes([args.puzzles.as_path(), args.solutions.as_path()])?;
     let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::open_input(&args.solutions)?;
     // Two files are read: an error names its own.

@@ -241,17 +241,40 @@ thread_local! {
 /// so far, so that they are answered while the input is quiet instead of
 /// when a whole chunk has come in. Regular files need no wrapper: their
 /// reads never wait on another program.
+///
+/// Its end is final: once a read gives 0 bytes, every later read gives 0
+/// without asking the stream again. A terminal gives 0 at each Ctrl-D and
+/// then waits for more, so a second look for the end (a reader checking
+/// that nothing follows) would otherwise make the user press Ctrl-D twice.
 #[derive(Debug)]
-pub struct StreamRead<R>(pub R);
+pub struct StreamRead<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R> StreamRead<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Self {
+        StreamRead {
+            inner,
+            ended: false,
+        }
+    }
+}
 
 impl<R: Read> Read for StreamRead<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended || buf.is_empty() {
+            return Ok(0);
+        }
         BEFORE_READ.with(|hook| {
             if let Some(hand_over) = hook.borrow_mut().as_mut() {
                 hand_over();
             }
         });
-        self.0.read(buf)
+        let read = self.inner.read(buf)?;
+        self.ended = read == 0;
+        Ok(read)
     }
 }
 
@@ -879,6 +902,29 @@ mod tests {
         }
     }
 
+    /// A terminal's Ctrl-D gives one read of 0 bytes, and the next read
+    /// waits for more typing: after the first 0, `StreamRead` never asks
+    /// again, so one Ctrl-D ends the input.
+    #[test]
+    fn the_end_of_a_stream_is_final() {
+        struct Terminal(Vec<&'static [u8]>);
+        impl Read for Terminal {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let piece = self.0.remove(0);
+                buf[..piece.len()].copy_from_slice(piece);
+                Ok(piece.len())
+            }
+        }
+        let mut stream = StreamRead::new(Terminal(vec![b"12\n", b"", b"typed after the end"]));
+        let mut buf = [0u8; 64];
+        assert_eq!(stream.read(&mut buf).unwrap(), 3);
+        assert_eq!(stream.read(&mut buf).unwrap(), 0);
+        // A second look would have read the typing after Ctrl-D (and, on
+        // a real terminal, waited for it).
+        assert_eq!(stream.read(&mut buf).unwrap(), 0);
+        assert_eq!(stream.inner.0.len(), 1);
+    }
+
     /// Through `StreamRead`, each line of a trickling input is answered
     /// before the next one is fed: nothing waits for a chunk to fill up or
     /// for the input to end.
@@ -889,7 +935,7 @@ mod tests {
             let (feed, pieces) = std::sync::mpsc::channel::<Vec<u8>>();
             let (answer_tx, answers) = std::sync::mpsc::channel::<usize>();
             let batch = std::thread::spawn(move || {
-                let input = io::BufReader::new(StreamRead(Trickle(pieces)));
+                let input = io::BufReader::new(StreamRead::new(Trickle(pieces)));
                 let jobs = input.lines().enumerate().map(|(k, line)| {
                     line.map(|text| Job {
                         line: k + 1,

@@ -73,7 +73,10 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
     if path.as_os_str() == "-" {
         return Ok((
             "<stdin>".into(),
-            Box::new(BufReader::with_capacity(1 << 16, StreamRead(io::stdin()))),
+            Box::new(BufReader::with_capacity(
+                1 << 16,
+                StreamRead::new(io::stdin()),
+            )),
         ));
     }
     // Control characters escaped: the name heads `FILE:LINE` messages and
@@ -93,7 +96,7 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
     } else {
         (
             name,
-            Box::new(BufReader::with_capacity(1 << 16, StreamRead(file))),
+            Box::new(BufReader::with_capacity(1 << 16, StreamRead::new(file))),
         )
     })
 }

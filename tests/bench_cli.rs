@@ -350,6 +350,36 @@ fn no_valid_puzzle_is_noted_in_every_format() {
         .starts_with(&format!("{skipped}{}:1: bad symbol `x` ", file.display())));
 }
 
+/// A bad record's text echoed in its reason keeps control characters off
+/// the terminal and out of the reports, as `dlx solve` does.
+#[test]
+fn reasons_escape_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("w.txt");
+    std::fs::write(
+        &file,
+        "1\n\x1b[31m A1 2 A2\nA3 A4 A5 A6 A7 A8 A9 B1 B2\n0\n",
+    )
+    .unwrap();
+    let md = dir.path().join("w.md");
+    let out = dlx()
+        .args(["bench", "--no-progress", "--solvers", "dlx", "--markdown"])
+        .arg(&md)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    let md = std::fs::read_to_string(md).unwrap();
+    for text in [&stdout, &stderr, &md] {
+        assert!(!text.contains('\x1b'), "{text}");
+    }
+    assert!(stderr.contains("\\u{1b}[31m"), "{stderr}");
+    assert!(md.contains("\\u{1b}[31m"), "{md}");
+}
+
 #[test]
 fn sudominoku_runs_dlx_and_naive() {
     let dir = tempfile::tempdir().unwrap();

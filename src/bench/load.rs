@@ -86,7 +86,11 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                         set.lines.push(record.line);
                         puzzles.push(p);
                     }
-                    Err(e) => set.invalid.push((e.line, e.reason)),
+                    // Input echoed in a reason must not put control
+                    // characters on a terminal or into a report.
+                    Err(e) => set
+                        .invalid
+                        .push((e.line, crate::error::printable(&e.reason))),
                 }
             }
             if records.missing_terminator() {
@@ -109,7 +113,9 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                         set.lines.push(record.line);
                         grids.push(g);
                     }
-                    Err(reason) => set.invalid.push((record.line, reason)),
+                    Err(reason) => set
+                        .invalid
+                        .push((record.line, crate::error::printable(&reason))),
                 }
             }
             set.puzzles = Puzzles::Sudoku(grids);

@@ -86,10 +86,7 @@ pub fn open_input(path: &Path) -> io::Result<(String, Box<dyn BufRead + Send>)> 
     let file = File::open(path).map_err(named)?;
     let metadata = file.metadata().map_err(named)?;
     if metadata.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{name}: is a directory, not a file"),
-        ));
+        return Err(cli::refusal(format!("{name}: is a directory, not a file")));
     }
     Ok(if metadata.is_file() {
         (name, Box::new(BufReader::with_capacity(1 << 16, file)))
@@ -331,16 +328,19 @@ fn stream_id(path: &Path) -> Option<FileId> {
     file_id(path).or_else(|| pipe_id(path, true))
 }
 
+/// The streams this process writes, by name and by path.
+const STANDARD_STREAMS: [(&str, &str); 2] = [
+    ("standard output", "/dev/stdout"),
+    ("standard error", "/dev/stderr"),
+];
+
 /// The standard stream whose own file or pipe `path` names (`/dev/stdout`,
 /// or the file that `>` or `2>` sent it to), as `"standard output"` or
 /// `"standard error"`. A terminal is not counted: a report shown after
 /// the tables on screen mixes nothing that a program reads.
 pub fn standard_stream_of(path: &Path) -> Option<&'static str> {
     let id = stream_id(path)?;
-    let mut streams = [
-        ("standard output", "/dev/stdout"),
-        ("standard error", "/dev/stderr"),
-    ];
+    let mut streams = STANDARD_STREAMS;
     // With `2>&1` both are one file: a path that names standard error is
     // called that.
     if ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"]
@@ -391,7 +391,6 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
         } else {
             option.to_string()
         };
-        let refuse = |what: String| Err(io::Error::new(io::ErrorKind::InvalidInput, what));
         // A pipe an input is read from: what is written would be read back
         // as records (and the reader never sees the end of its input).
         if let Some(pipe) = pipe_id(out, false) {
@@ -399,11 +398,11 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
                 .iter()
                 .find(|i| input_pipe_id(i, false) == Some(pipe))
             {
-                return refuse(format!(
+                return Err(cli::refusal(format!(
                     "{output} is the pipe the input {} is read from: what is written \
                      would be read back as records; write to another file",
                     input_label(input)
-                ));
+                )));
             }
         }
         let out_id = file_id(out);
@@ -418,10 +417,10 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
             }
         };
         if let Some(input) = inputs.iter().find(|i| same_file(i)) {
-            return refuse(format!(
+            return Err(cli::refusal(format!(
                 "{output} would overwrite the input {}; write to another file",
                 input_label(input)
-            ));
+            )));
         }
         // Devices such as /dev/null take any number of reports; a pipe
         // would pass the reader two reports run together.
@@ -444,7 +443,9 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
                         shown(out)
                     )
                 };
-                return refuse(format!("{both}; one file cannot hold two reports"));
+                return Err(cli::refusal(format!(
+                    "{both}; one file cannot hold two reports"
+                )));
             }
         }
     }
@@ -456,22 +457,19 @@ pub fn refuse_overwrites(inputs: &[PathBuf], outputs: &[(&str, &Path)]) -> io::R
 /// (`-` given twice is refused with the outputs, by [`refuse_overwrites`].)
 fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
     if args.max_solutions.is_some() && matches!(mode, Mode::First | Mode::Unique) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
+        return Err(cli::refusal(
             "--max-solutions caps --count and --all; a plain solve stops at the first \
              solution and --unique at the second",
         ));
     }
     if args.output.is_some() && matches!(args.kind, Kind::Sudominoku | Kind::Xc) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
+        return Err(cli::refusal(
             "--output sets the style of Sudoku answers; Sudominoku and exact-cover \
              answers have one form each",
         ));
     }
     if args.solver != SolverKind::Dlx && args.kind == Kind::Xc {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
+        return Err(cli::refusal(
             "--solver naive and bitmask solve Sudoku and Sudominoku; exact-cover files are \
              solved by dlx",
         ));
@@ -505,21 +503,15 @@ pub fn refuse_input_clashes<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> i
         // `1<> FIFO`) would never see its end, and what it writes there
         // would come back as records.
         if let Some(pipe) = input_pipe_id(input, false) {
-            let held = [
-                ("standard output", "/dev/stdout"),
-                ("standard error", "/dev/stderr"),
-            ]
-            .into_iter()
-            .find(|(_, name)| pipe_id(Path::new(name), false) == Some(pipe));
+            let held = STANDARD_STREAMS
+                .into_iter()
+                .find(|(_, name)| pipe_id(Path::new(name), false) == Some(pipe));
             if let Some((stream, _)) = held {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!(
-                        "{stream} is the pipe the input {} is read from: the input would \
+                return Err(cli::refusal(format!(
+                    "{stream} is the pipe the input {} is read from: the input would \
                          never end, and what is written would be read back as records",
-                        input_label(input)
-                    ),
-                ));
+                    input_label(input)
+                )));
             }
         }
         let Some(key) = once(input) else { continue };
@@ -533,10 +525,7 @@ pub fn refuse_input_clashes<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> i
                     input_label(input)
                 )
             };
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{what}, which can be read only once"),
-            ));
+            return Err(cli::refusal(format!("{what}, which can be read only once")));
         }
         seen.push((input, key));
     }
@@ -569,20 +558,19 @@ fn refuse_stderr_clashes(inputs: &[PathBuf], out: Option<&Path>) -> io::Result<(
     let Some(stderr) = file_id(Path::new("/dev/stderr")) else {
         return Ok(());
     };
-    let refuse = |what: String| Err(io::Error::new(io::ErrorKind::InvalidInput, what));
     if let Some(input) = inputs.iter().find(|i| file_id(i).as_ref() == Some(&stderr)) {
         let input = input_label(input);
-        return refuse(format!(
+        return Err(cli::refusal(format!(
             "standard error goes to the input {input}: the diagnostics would be read back \
              as records; send them to another file"
-        ));
+        )));
     }
     if let Some(out) = out.filter(|out| file_id(out).as_ref() == Some(&stderr)) {
-        return refuse(format!(
+        return Err(cli::refusal(format!(
             "{} (-o) is also standard error: the answers and the diagnostics would write \
              over each other; use `> FILE 2>&1` to keep both in one file",
             shown(out)
-        ));
+        )));
     }
     Ok(())
 }

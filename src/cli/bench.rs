@@ -71,13 +71,10 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     {
         let name = clap::ValueEnum::to_possible_value(twice)
             .map_or_else(|| format!("{twice:?}"), |v| v.get_name().to_string());
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "--solvers: {name} is named twice (solver {} of the list); name each solver once",
-                k + 1
-            ),
-        ));
+        return Err(super::refusal(format!(
+            "--solvers: {name} is named twice (solver {} of the list); name each solver once",
+            k + 1
+        )));
     }
     let threads = super::threads_within_cpus(
         usize::from(args.threads),
@@ -102,10 +99,9 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .collect();
     // `-` would be a file named `-`; standard output holds the tables.
     if let Some((option, _)) = outputs.iter().find(|(_, path)| path.as_os_str() == "-") {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{option} -: standard output holds the tables; give {option} a file name"),
-        ));
+        return Err(super::refusal(format!(
+            "{option} -: standard output holds the tables; give {option} a file name"
+        )));
     }
     // Nor may a report land on standard output's or standard error's own
     // file or pipe (`--json /dev/stdout`, `--json log 2> log`): it would be
@@ -117,13 +113,10 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             } else {
                 "the diagnostics"
             };
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "{option} {}: that is {stream}, which holds {holds}; give {option} another file",
-                    crate::shown(path)
-                ),
-            ));
+            return Err(super::refusal(format!(
+                "{option} {}: that is {stream}, which holds {holds}; give {option} another file",
+                crate::shown(path)
+            )));
         }
     }
     crate::refuse_overwrites(&args.files, &outputs)?;

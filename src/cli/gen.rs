@@ -79,27 +79,21 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
             .map(|(name, _)| *name)
             .collect();
         if !given.is_empty() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "{} appl{} to Sudoku only: Sudominoku puzzles are always 9x9, \
+            return Err(super::refusal(format!(
+                "{} appl{} to Sudoku only: Sudominoku puzzles are always 9x9, \
                      made from --seed alone",
-                    given.join(", "),
-                    if given.len() == 1 { "ies" } else { "y" }
-                ),
-            ));
+                given.join(", "),
+                if given.len() == 1 { "ies" } else { "y" }
+            )));
         }
     }
     let cells = size_of(&args).pow(4);
     if let Some(c) = args.clues.filter(|&c| c > cells) {
         let side = size_of(&args).pow(2);
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "--clues {c}: a {side}x{side} grid has only {cells} cells \
+        return Err(super::refusal(format!(
+            "--clues {c}: a {side}x{side} grid has only {cells} cells \
                  (--clues {cells} gives complete grids)"
-            ),
-        ));
+        )));
     }
     let threads = args.threads.map_or_else(super::logical_cpus, usize::from);
     let mut out = BufWriter::new(crate::Named::new(io::stdout().lock(), "<stdout>"));

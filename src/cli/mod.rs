@@ -34,3 +34,9 @@ pub fn threads_within_cpus(threads: usize, why: &str) -> usize {
 pub fn logical_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
+
+/// A refusal before any work: a usage or input error (exit status 2)
+/// whose message says what was refused and why.
+pub fn refusal(what: impl Into<String>) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, what.into())
+}

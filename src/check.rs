@@ -158,13 +158,11 @@ pub fn check_sudoku_with_budget(
     let mut engine = DlxSudoku::new();
     let mut engine_recounts = 0;
     let mut recount = |grid: &Grid, want: u64| -> Solution {
-        let independent = solver.solve(grid, limits(want));
-        if !independent.end.is_limit() {
-            return independent;
-        }
-        let again = engine.solve(grid, limits(want));
-        engine_recounts += u64::from(!again.end.is_limit());
-        again
+        recount_falling_back(
+            || solver.solve(grid, limits(want)),
+            || engine.solve(grid, limits(want)),
+            &mut engine_recounts,
+        )
     };
     let mut answers = Answers::new(answers_name, answers);
     let mut report = CheckReport::default();
@@ -413,11 +411,11 @@ pub fn check_sudominoku_with_budget(
                 recount_target(claim, cap).map_err(&at)?
             };
             let limits = Limits::solutions(want.max(1)).with_max_nodes(Some(node_budget));
-            let mut recount = solver.solve(&puzzle, limits);
-            if recount.end.is_limit() {
-                recount = engine.solve(&puzzle, limits);
-                report.engine_recounts += u64::from(!recount.end.is_limit());
-            }
+            let recount = recount_falling_back(
+                || solver.solve(&puzzle, limits),
+                || engine.solve(&puzzle, limits),
+                &mut report.engine_recounts,
+            );
             let capped = cap == Some(claim);
             let found = if verdict {
                 recount.count.min(2)
@@ -481,6 +479,24 @@ enum Judgement {
 }
 
 /// Judges a claim of `claim` solutions against a recount that found
+/// A recount by the independent solver, or by the engine when the
+/// independent one ran out of its node budget: the answers are checked by
+/// another solver where it can, and never left unchecked only because it
+/// is slow. Engine recounts that finished are added to `engine_recounts`.
+fn recount_falling_back(
+    independent: impl FnOnce() -> Solution,
+    engine: impl FnOnce() -> Solution,
+    engine_recounts: &mut u64,
+) -> Solution {
+    let first = independent();
+    if !first.end.is_limit() {
+        return first;
+    }
+    let again = engine();
+    *engine_recounts += u64::from(!again.end.is_limit());
+    again
+}
+
 /// `found`, cut short by its budget if `limited` (then `found` is only a
 /// lower bound). With `at_least` the claim means "at least `claim`" (a
 /// count equal to the cap, `multiple`).
@@ -649,19 +665,7 @@ mod tests {
     /// A read error names the file it happened in: a check reads two.
     #[test]
     fn read_errors_name_their_file() {
-        /// `bytes`, then an error.
-        struct Failing<'a>(&'a [u8]);
-        impl io::Read for Failing<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                if self.0.is_empty() {
-                    return Err(io::Error::other("the disk is gone"));
-                }
-                let n = buf.len().min(self.0.len());
-                buf[..n].copy_from_slice(&self.0[..n]);
-                self.0 = &self.0[n..];
-                Ok(n)
-            }
-        }
+        use crate::input::Failing;
         let line = format!("{EMPTY}\n");
         let solved = BitmaskSudoku::default()
             .solve(&Grid::from_line(EMPTY).unwrap(), Limits::none())

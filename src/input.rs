@@ -1674,6 +1674,24 @@ impl<R: BufRead> Iterator for SudokuReader<R> {
     }
 }
 
+/// A reader for tests of read errors: its bytes, then an error (a disk
+/// gone halfway through a file).
+#[cfg(test)]
+pub(crate) struct Failing<'a>(pub &'a [u8]);
+
+#[cfg(test)]
+impl io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(io::Error::other("the disk is gone"));
+        }
+        let n = buf.len().min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2255,21 +2273,6 @@ mod tests {
     /// input; the records before it are read.
     #[test]
     fn a_read_error_names_its_line() {
-        /// `bytes`, then an error.
-        struct Failing<'a> {
-            bytes: &'a [u8],
-        }
-        impl io::Read for Failing<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                if self.bytes.is_empty() {
-                    return Err(io::Error::other("the disk is gone"));
-                }
-                let n = buf.len().min(self.bytes.len());
-                buf[..n].copy_from_slice(&self.bytes[..n]);
-                self.bytes = &self.bytes[n..];
-                Ok(n)
-            }
-        }
         for (lines, end) in [
             (3000, "\n"),
             (3, "\n"),
@@ -2278,12 +2281,7 @@ mod tests {
             (3, "\r\n"),
         ] {
             let text: String = (0..lines).map(|_| format!("{P}{end}")).collect();
-            let input = io::BufReader::with_capacity(
-                100,
-                Failing {
-                    bytes: text.as_bytes(),
-                },
-            );
+            let input = io::BufReader::with_capacity(100, Failing(text.as_bytes()));
             let result = prepare(Kind::Auto, input).and_then(|(_, replay)| {
                 let mut reader = SudokuReader::new(replay);
                 let mut read = 0;

@@ -84,7 +84,7 @@ pub enum ProblemError {
 /// let mut solver = Solver::new(&p.compile().unwrap());
 /// assert_eq!(solver.first_solution().unwrap(), vec![0, 1]);
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     items: Vec<Item>,
     index: HashMap<String, usize>,
@@ -93,12 +93,23 @@ pub struct Problem {
     option_starts: Vec<usize>,
 }
 
+/// The same as [`Problem::new`]: an empty problem. (A derived `Default` would
+/// leave out the start of the first option.)
+impl Default for Problem {
+    fn default() -> Self {
+        Problem::new()
+    }
+}
+
 impl Problem {
     /// An empty problem.
     pub fn new() -> Self {
         Problem {
+            items: Vec::new(),
+            index: HashMap::new(),
+            option_items: Vec::new(),
+            // Option `k` ends where `k + 1` starts: one entry before the first.
             option_starts: vec![0],
-            ..Default::default()
         }
     }
 
@@ -247,6 +258,25 @@ mod tests {
         p.add_primary("b").unwrap();
         p.add_secondary("s").unwrap();
         p
+    }
+
+    /// `Problem::default()` (or a problem inside a user's derived
+    /// `Default`) must be as usable as `new()`: the derived one numbered
+    /// the first option `usize::MAX` and lost it.
+    #[test]
+    fn default_is_new() {
+        assert_eq!(Problem::default(), Problem::new());
+        let mut p = Problem::default();
+        p.add_primary("a").unwrap();
+        p.add_primary("b").unwrap();
+        assert_eq!(p.add_option_by_name(["a"]), Ok(0));
+        assert_eq!(p.add_option_by_name(["b"]), Ok(1));
+        assert_eq!(p.options(), 2);
+        let mut solver = crate::exact_cover::Solver::new(&p.compile().unwrap());
+        assert_eq!(solver.first_solution(), Some(vec![0, 1]));
+        assert_eq!(Problem::default().compile().unwrap().options(), 0);
+        let write = crate::exact_cover::knuth_format::write;
+        assert_eq!(write(&Problem::default()), write(&Problem::new()));
     }
 
     #[test]

@@ -177,6 +177,11 @@ fn sudoku_samples_solve_like_dlx() {
             assert_eq!(got.1.end, End::Exhausted);
             if same_nodes {
                 assert_eq!(got.1, expected.1, "ascending order: the DLX tree");
+                assert_eq!(
+                    c.link_updates(),
+                    dlx.link_updates(),
+                    "givens and search, as DLX counts them"
+                );
             }
         }
     }

@@ -194,6 +194,8 @@ pub struct CellsSolver {
     selected: Vec<u32>,
     /// Buffer the visitor sees: option numbers of the current solution.
     solution: Vec<usize>,
+    /// Nodes taken out of their segments since the last `reset`.
+    link_updates: u64,
 }
 
 /// The matrix's sizes, the option order, the selections and the depth of
@@ -240,6 +242,7 @@ impl CellsSolver {
             stack: Vec::with_capacity(primaries + 1),
             selected: Vec::new(),
             solution: Vec::with_capacity(primaries + 1),
+            link_updates: 0,
             layout,
         }
     }
@@ -274,6 +277,7 @@ impl CellsSolver {
         self.zeros = layout.zeros;
         self.stack.clear();
         self.selected.clear();
+        self.link_updates = 0;
     }
 
     /// Pre-selects option `option` as part of every solution (a given).
@@ -297,6 +301,7 @@ impl CellsSolver {
         for &slot in items {
             cells.cover(slot);
         }
+        self.link_updates += cells.updates;
         cells.store_into(&mut self.active, &mut self.zeros);
         self.selected.push(option as u32);
         Ok(())
@@ -318,6 +323,14 @@ impl CellsSolver {
     /// The options pre-selected so far, in order.
     pub fn selected(&self) -> impl Iterator<Item = usize> + '_ {
         self.selected.iter().map(|&o| o as usize)
+    }
+
+    /// Nodes taken out of their item's active segment since the last
+    /// [`reset`](CellsSolver::reset) (or since the solver was made), by
+    /// `select` and `search`: [`Solver::link_updates`](super::Solver::link_updates)
+    /// in the cells' unit, and equal to it with [`OptionOrder::Ascending`].
+    pub fn link_updates(&self) -> u64 {
+        self.link_updates
     }
 
     /// Number of options of `item` (0-based) left by the pre-selected
@@ -448,6 +461,7 @@ impl CellsSolver {
             }
         };
         let updates = cells.updates;
+        self.link_updates += updates;
         cells.store_into(&mut self.active, &mut self.zeros);
         Report {
             solutions,

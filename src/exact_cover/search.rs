@@ -12,7 +12,7 @@ use super::arena::{Dance, Links, Matrix, NO_OPTION};
 /// Limits on one search. The default is no limit at all.
 ///
 /// ```
-/// use std::time::{Duration, Instant};
+/// use std::time::Duration;
 /// use dlx_engine::exact_cover::{End, Limits, Solver};
 /// use dlx_engine::problems::n_queens;
 ///
@@ -20,8 +20,8 @@ use super::arena::{Dance, Links, Matrix, NO_OPTION};
 /// let report = solver.count(Limits::solutions(2));
 /// assert_eq!((report.solutions, report.end), (2, End::Stopped));
 /// let budget = Limits::none()
-///     .with_max_nodes(Some(100))
-///     .with_deadline(Some(Instant::now() + Duration::from_secs(60)));
+///     .with_max_nodes(100)
+///     .with_timeout(Duration::from_secs(60));
 /// let report = solver.count(budget);
 /// assert_eq!((report.stats.nodes, report.end), (100, End::NodeLimit));
 /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
@@ -47,6 +47,10 @@ pub const DEADLINE_CHECK_NODES: u64 = 1024;
 
 impl Limits {
     /// No limits: enumerate the whole search tree.
+    ///
+    /// The Sudoku and Sudominoku solvers (`puzzles::sudoku::SudokuSolver`
+    /// and its kin) read a missing solution limit as 1, since they answer
+    /// with one grid: give them [`Limits::solutions`] to count.
     pub fn none() -> Self {
         Limits::default()
     }
@@ -62,17 +66,34 @@ impl Limits {
         }
     }
 
-    /// Adds a node budget.
-    pub fn with_max_nodes(self, nodes: Option<u64>) -> Self {
+    /// Sets the solution limit: `with_max_solutions(5)`, or `None` for none.
+    pub fn with_max_solutions(self, solutions: impl Into<Option<u64>>) -> Self {
         Limits {
-            max_nodes: nodes,
+            max_solutions: solutions.into(),
             ..self
         }
     }
 
-    /// Adds a deadline.
-    pub fn with_deadline(self, deadline: Option<Instant>) -> Self {
-        Limits { deadline, ..self }
+    /// Sets the node budget: `with_max_nodes(100)`, or `None` for none
+    /// (an `Option` from elsewhere passes through as it is).
+    pub fn with_max_nodes(self, nodes: impl Into<Option<u64>>) -> Self {
+        Limits {
+            max_nodes: nodes.into(),
+            ..self
+        }
+    }
+
+    /// Sets the deadline: `with_deadline(instant)`, or `None` for none.
+    pub fn with_deadline(self, deadline: impl Into<Option<Instant>>) -> Self {
+        Limits {
+            deadline: deadline.into(),
+            ..self
+        }
+    }
+
+    /// Sets the deadline `timeout` from now.
+    pub fn with_timeout(self, timeout: std::time::Duration) -> Self {
+        self.with_deadline(Instant::now() + timeout)
     }
 
     /// Whether a search that has used `nodes` nodes must stop now for its
@@ -700,6 +721,30 @@ mod tests {
                  nodes: {nodes} }}, selected: [0], search_depth: 0, .. }}"
             )
         );
+    }
+
+    /// The builders take a plain value, an `Option` or `None`, and each
+    /// sets only its own field.
+    #[test]
+    fn limit_builders_set_one_field_each() {
+        let l = Limits::solutions(3).with_max_nodes(100);
+        assert_eq!(
+            (l.max_solutions, l.max_nodes, l.deadline),
+            (Some(3), Some(100), None)
+        );
+        assert_eq!(l.with_max_nodes(None).max_nodes, None);
+        assert_eq!(l.with_max_nodes(Some(7)).max_nodes, Some(7));
+        assert_eq!(l.with_max_solutions(None).max_solutions, None);
+        assert_eq!(
+            l.with_max_solutions(9),
+            Limits::solutions(9).with_max_nodes(100)
+        );
+        let before = Instant::now();
+        let timed = l.with_timeout(std::time::Duration::from_secs(60));
+        let deadline = timed.deadline.expect("with_timeout sets a deadline");
+        assert!(deadline >= before + std::time::Duration::from_secs(60));
+        assert_eq!(timed.with_deadline(None), l);
+        assert_eq!(l.with_deadline(before).deadline, Some(before));
     }
 
     #[test]

@@ -119,12 +119,9 @@ impl Grid {
     /// An empty grid of box size `n`.
     ///
     /// # Panics
-    /// If `n` is outside `MIN_BOX..=MAX_BOX`.
+    /// If `box_size` is outside `MIN_BOX..=MAX_BOX`.
     pub fn empty(box_size: usize) -> Self {
-        assert!(
-            (MIN_BOX..=MAX_BOX).contains(&box_size),
-            "box size {box_size} unsupported"
-        );
+        assert_box_size(box_size);
         Grid {
             box_size,
             cells: vec![0; box_size.pow(4)],
@@ -260,7 +257,11 @@ impl Grid {
             row < self.side() && col < self.side(),
             "cell ({row}, {col}) is outside the grid"
         );
-        assert!(digit as usize <= self.side());
+        assert!(
+            digit as usize <= self.side(),
+            "digit {digit} exceeds the side {} of the grid",
+            self.side()
+        );
         let side = self.side();
         self.cells[row * side + col] = digit;
     }
@@ -475,6 +476,16 @@ fn n_cells(n: usize) -> String {
     } else {
         format!("{n} cells")
     }
+}
+
+/// Panics with a message naming the supported range unless `box_size` is
+/// in `MIN_BOX..=MAX_BOX` (for the functions whose docs say so).
+fn assert_box_size(box_size: usize) {
+    let (small, large) = (MIN_BOX * MIN_BOX, MAX_BOX * MAX_BOX);
+    assert!(
+        (MIN_BOX..=MAX_BOX).contains(&box_size),
+        "box size {box_size} unsupported: {MIN_BOX} to {MAX_BOX} ({small}x{small} to {large}x{large} grids)"
+    );
 }
 
 /// The box size whose side is `side`, if supported.
@@ -693,6 +704,7 @@ pub mod samples {
     /// # Panics
     /// If `n` is outside `MIN_BOX..=MAX_BOX`.
     pub fn pattern_solution(n: usize) -> super::Grid {
+        super::assert_box_size(n);
         let side = n * n;
         let cells = (0..side * side)
             .map(|k| {
@@ -786,7 +798,7 @@ pub mod encoding {
     /// If `box_size` is outside `MIN_BOX..=MAX_BOX`.
     pub fn matrix(box_size: usize) -> &'static Matrix {
         static MATRICES: [OnceLock<Matrix>; MAX_BOX + 1] = [const { OnceLock::new() }; MAX_BOX + 1];
-        assert!((MIN_BOX..=MAX_BOX).contains(&box_size));
+        assert_box_size(box_size);
         MATRICES[box_size].get_or_init(|| problem(box_size).compile().expect("Sudoku matrix fits"))
     }
 }
@@ -936,6 +948,24 @@ mod tests {
             })
             .collect();
         assert_eq!(Grid::from_rows(&grouped), Ok(solution));
+    }
+
+    #[test]
+    #[should_panic(expected = "box size 9 unsupported: 2 to 8 (4x4 to 64x64 grids)")]
+    fn a_matrix_of_an_unsupported_size_says_which_are() {
+        encoding::matrix(9);
+    }
+
+    #[test]
+    #[should_panic(expected = "box size 1 unsupported: 2 to 8")]
+    fn an_empty_grid_of_an_unsupported_size_says_which_are() {
+        Grid::empty(1);
+    }
+
+    #[test]
+    #[should_panic(expected = "digit 10 exceeds the side 9 of the grid")]
+    fn setting_a_digit_beyond_the_side_says_so() {
+        Grid::empty(3).set(0, 0, 10);
     }
 
     #[test]

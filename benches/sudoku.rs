@@ -117,7 +117,7 @@ fn verified<P: Clone>(
 }
 
 fn check_sudoku(puzzle: &Grid, solution: &Grid) -> Result<(), String> {
-    solution.check_solution(puzzle)
+    Ok(solution.check_solution(puzzle)?)
 }
 
 fn verified_ours<S: SudokuSolver>(
@@ -377,7 +377,7 @@ fn bench_sudominoku(c: &mut Criterion) {
         })
         .collect();
     let n = puzzles.len();
-    let check = |p: &sudominoku::Puzzle, g: &Grid| sudominoku::verify(p, g);
+    let check = |p: &sudominoku::Puzzle, g: &Grid| Ok(sudominoku::verify(p, g)?);
     let mut group = c.benchmark_group("sudominoku");
     configure(&mut group);
 

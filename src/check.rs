@@ -288,7 +288,7 @@ pub fn check_sudoku_with_budget(
                 CheckError::Mismatch(m) => at(m.reason),
                 other => other,
             })?;
-        solution.check_solution(&grid).map_err(at)?;
+        solution.check_solution(&grid).map_err(|e| at(e.0))?;
         report.solutions += 1;
     }
     answers.expect_end()?;
@@ -446,7 +446,7 @@ pub fn check_sudominoku_with_budget(
             }
         }
         let grid = Grid::from_rows(&rows).map_err(|e| at(e.to_string()))?;
-        sudominoku::verify(&puzzle, &grid).map_err(at)?;
+        sudominoku::verify(&puzzle, &grid).map_err(|e| at(e.0))?;
         report.solutions += 1;
     }
     answers.expect_end()?;

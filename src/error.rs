@@ -84,6 +84,28 @@ impl InputError {
     }
 }
 
+/// Why a value was refused, in one message: a grid that breaks a rule of
+/// its puzzle ([`Grid::check_solution`](crate::puzzles::sudoku::Grid::check_solution),
+/// [`sudominoku::verify`](crate::puzzles::sudominoku::verify)) or text that
+/// does not parse (a Sudominoku `Position` or `PlacedDomino`). A type of its
+/// own rather than a bare `String`, so it is a `std::error::Error` (`?` into
+/// `Box<dyn Error>`, `anyhow`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct Invalid(pub String);
+
+impl From<String> for Invalid {
+    fn from(reason: String) -> Self {
+        Invalid(reason)
+    }
+}
+
+impl From<Invalid> for String {
+    fn from(invalid: Invalid) -> Self {
+        invalid.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,7 +97,7 @@ impl Instance for Grid {
         solver.solve(self, limits)
     }
     fn verify(&self, grid: &Grid) -> Result<(), String> {
-        grid.check_solution(self)
+        Ok(grid.check_solution(self)?)
     }
     fn class(&self) -> usize {
         self.box_size()
@@ -117,7 +117,7 @@ impl Instance for sudominoku::Puzzle {
         solver.solve(self, limits)
     }
     fn verify(&self, grid: &Grid) -> Result<(), String> {
-        sudominoku::verify(self, grid)
+        Ok(sudominoku::verify(self, grid)?)
     }
     fn class(&self) -> usize {
         0

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
+use crate::error::Invalid;
 use crate::exact_cover::{End, Limits, Matrix, Problem, Solver};
 
 /// Smallest supported box size (4x4 Sudoku).
@@ -347,17 +348,21 @@ impl Grid {
 
     /// Whether `self` is a complete valid grid that keeps every given of
     /// `puzzle`. The independent verifier: it does not use the engine.
-    pub fn check_solution(&self, puzzle: &Grid) -> Result<(), String> {
+    pub fn check_solution(&self, puzzle: &Grid) -> Result<(), Invalid> {
         if self.box_size != puzzle.box_size {
-            return Err(format!(
+            return Err(Invalid(format!(
                 "solution is {0}x{0}, puzzle is {1}x{1}",
                 self.side(),
                 puzzle.side()
-            ));
+            )));
         }
         let side = self.side();
         if let Some(k) = self.cells.iter().position(|&v| v == 0) {
-            return Err(format!("cell r{}c{} is blank", k / side + 1, k % side + 1));
+            return Err(Invalid(format!(
+                "cell r{}c{} is blank",
+                k / side + 1,
+                k % side + 1
+            )));
         }
         if let Some(k) = (0..self.cells.len())
             .find(|&k| puzzle.cells[k] != 0 && puzzle.cells[k] != self.cells[k])
@@ -367,15 +372,15 @@ impl Grid {
                 ..=9 => v.to_string(),
                 _ => value_name(v.into(), side),
             };
-            return Err(format!(
+            return Err(Invalid(format!(
                 "given {} at r{}c{} was changed to {}",
                 name(puzzle.cells[k]),
                 k / side + 1,
                 k % side + 1,
                 name(self.cells[k])
-            ));
+            )));
         }
-        self.check_givens().map_err(|e| e.to_string())
+        self.check_givens().map_err(|e| Invalid(e.to_string()))
     }
 
     /// The line format: `n^4` symbols, `.` for blanks.
@@ -1134,7 +1139,7 @@ mod tests {
         let solution = samples::pattern_solution(5);
         assert_eq!(solution.get(0, 1), 2);
         assert_eq!(
-            solution.check_solution(&puzzle).unwrap_err(),
+            solution.check_solution(&puzzle).unwrap_err().0,
             "given symbol `J` (10) at r1c2 was changed to symbol `B` (2)"
         );
     }

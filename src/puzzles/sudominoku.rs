@@ -30,7 +30,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
 
-use crate::error::{excerpt, InputError};
+use crate::error::{excerpt, InputError, Invalid};
 use crate::exact_cover::{End, Limits, Matrix, Problem, Solver};
 use crate::puzzles::sudoku::{self, Grid, Solution};
 
@@ -109,20 +109,20 @@ impl fmt::Display for Position {
 }
 
 impl FromStr for Position {
-    type Err = String;
+    type Err = Invalid;
 
     /// Reads `B2`; the row letter may be lower case.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, Invalid> {
         let bytes = s.as_bytes();
         let row = bytes.first().map(|b| b.to_ascii_uppercase());
         match (bytes.len(), row, bytes.get(1)) {
             (2, Some(r @ b'A'..=b'I'), Some(c @ b'1'..=b'9')) => {
                 Ok(Position::new((r - b'A') as usize, (c - b'1') as usize).expect("on the grid"))
             }
-            _ => Err(format!(
+            _ => Err(Invalid(format!(
                 "bad position \"{}\" (expected a row A-I and a column 1-9, e.g. B2)",
                 excerpt(s)
-            )),
+            ))),
         }
     }
 }
@@ -174,16 +174,16 @@ impl fmt::Display for PlacedDomino {
 }
 
 impl FromStr for PlacedDomino {
-    type Err = String;
+    type Err = Invalid;
 
     /// Reads `U LU V LV` (whitespace-separated). Only the syntax is checked.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, Invalid> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [u, lu, v, lv] = fields[..] else {
-            return Err(format!(
+            return Err(Invalid(format!(
                 "expected a domino \"U LU V LV\", found {} fields",
                 fields.len()
-            ));
+            )));
         };
         Ok(PlacedDomino::new(
             parse_digit(u)?,
@@ -881,7 +881,7 @@ fn parse_body(
                 fields.len()
             )));
         }
-        let domino = text.parse::<PlacedDomino>().map_err(at)?;
+        let domino = text.parse::<PlacedDomino>().map_err(|e| at(e.0))?;
         givens.add_domino(domino).map_err(at)?;
     }
     let Some(&(line, text)) = body.get(n) else {
@@ -903,7 +903,7 @@ fn parse_body(
     }
     let mut singles = [Position { index: 0 }; 9];
     for (slot, field) in singles.iter_mut().zip(&fields) {
-        *slot = field.parse().map_err(at)?;
+        *slot = field.parse().map_err(|e: Invalid| at(e.0))?;
     }
     givens.finish(singles).map_err(at)
 }
@@ -1469,15 +1469,15 @@ fn in_positions(message: &str) -> String {
 /// dominoes where they are. The last point is decided by a small
 /// depth-first search of its own (first uncovered cell in reading order,
 /// paired with its right or lower neighbour), not by the engine.
-pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {
+pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
     if grid.side() != SIDE {
-        return Err(format!(
+        return Err(Invalid(format!(
             "solution is {0}x{0}, a Sudominoku is 9x9",
             grid.side()
-        ));
+        )));
     }
     grid.check_solution(&puzzle.givens())
-        .map_err(|e| in_positions(&e))?;
+        .map_err(|e| Invalid(in_positions(&e.0)))?;
     let mut covered = [false; CELLS];
     let mut used = [[false; 10]; 10];
     for p in &puzzle.singles {
@@ -1492,7 +1492,7 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {
     if tile(grid.cells(), &mut covered, &mut used, 0) {
         Ok(())
     } else {
-        Err("the grid cannot be cut into the 36 dominoes, each once, around the given singles and dominoes".to_string())
+        Err(Invalid("the grid cannot be cut into the 36 dominoes, each once, around the given singles and dominoes".to_string()))
     }
 }
 
@@ -1711,6 +1711,15 @@ mod tests {
         for bad in ["J1", "A0", "A10", "", "1A", "A"] {
             assert!(bad.parse::<Position>().is_err(), "{bad}");
         }
+        // The errors are `std::error::Error`s, so `?` takes them into a
+        // `Box<dyn Error>`; the message says what was expected.
+        let boxed: Box<dyn std::error::Error> = Box::new("J1".parse::<Position>().unwrap_err());
+        assert!(boxed
+            .to_string()
+            .contains("expected a row A-I and a column 1-9"));
+        let domino: Result<PlacedDomino, Box<dyn std::error::Error>> =
+            "6 B2 1".parse::<PlacedDomino>().map_err(Into::into);
+        assert!(domino.unwrap_err().to_string().contains("found 3 fields"));
     }
 
     /// The first puzzle of `puzzles/sudominoku/sample-own.txt`.
@@ -2084,7 +2093,7 @@ mod tests {
                     tileable += 1;
                 }
                 Err(e) => {
-                    assert!(e.contains("cannot be cut"), "{e}");
+                    assert!(e.0.contains("cannot be cut"), "{e}");
                     assert_eq!(s.count, 0);
                     untileable += 1;
                 }
@@ -2093,6 +2102,6 @@ mod tests {
         assert!(tileable > 0 && untileable > 0, "{tileable} {untileable}");
         let mut blank = grid.clone();
         blank.set(0, 0, 0);
-        assert_eq!(verify(&p, &blank).unwrap_err(), "cell A1 is blank");
+        assert_eq!(verify(&p, &blank).unwrap_err().0, "cell A1 is blank");
     }
 }

@@ -146,7 +146,7 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
         }
         match problem.add_option_by_name(&names) {
             Ok(_) => option_lines.push(line_no),
-            Err(ProblemError::NoPrimaryItem) => ignored_lines.push(line_no),
+            Err(ProblemError::NoPrimaryItem { .. }) => ignored_lines.push(line_no),
             Err(e @ ProblemError::UnknownItem(_)) => {
                 return Err(err(line_no, unknown_item(e, text, item_line)))
             }

@@ -56,11 +56,20 @@ pub enum ProblemError {
     #[error("item `{}` appears twice in one option", excerpt(.0))]
     RepeatedItem(String),
     /// An option listed no items at all.
-    #[error("empty option")]
-    EmptyOption,
-    /// An option listed only secondary items.
-    #[error("option has no primary item")]
-    NoPrimaryItem,
+    #[error("option {option} is empty: an option lists at least one item")]
+    EmptyOption {
+        /// The number the option would have had.
+        option: usize,
+    },
+    /// An option listed only secondary items: Algorithm X chooses options
+    /// through primary items, so it could never be part of a solution.
+    #[error("option {option} (`{}`) has no primary item", excerpt(.items))]
+    NoPrimaryItem {
+        /// The number the option would have had.
+        option: usize,
+        /// Its items' names, separated by spaces.
+        items: String,
+    },
     /// More items or option nodes than the 32-bit arena can address.
     #[error("problem too large: more than {0} nodes")]
     TooLarge(usize),
@@ -146,7 +155,9 @@ impl Problem {
     /// Adds an option given by item numbers; returns the option's number.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ProblemError> {
         if items.is_empty() {
-            return Err(ProblemError::EmptyOption);
+            return Err(ProblemError::EmptyOption {
+                option: self.options(),
+            });
         }
         let mut has_primary = false;
         // A short option is checked for repeats by scanning what came before
@@ -168,7 +179,11 @@ impl Problem {
             has_primary |= spec.kind == ItemKind::Primary;
         }
         if !has_primary {
-            return Err(ProblemError::NoPrimaryItem);
+            let names: Vec<&str> = items.iter().map(|&i| self.items[i].name.as_str()).collect();
+            return Err(ProblemError::NoPrimaryItem {
+                option: self.options(),
+                items: names.join(" "),
+            });
         }
         // Items, options and spacers must all fit in u32 arena links.
         let nodes = self.items.len() + self.option_items.len() + items.len() + self.options() + 3;
@@ -303,18 +318,27 @@ mod tests {
             p.add_option_by_name(["a", "s", "a"]),
             Err(ProblemError::RepeatedItem("a".into()))
         );
+        let empty = p.add_option_by_name(Vec::<&str>::new()).unwrap_err();
+        assert_eq!(empty, ProblemError::EmptyOption { option: 0 });
         assert_eq!(
-            p.add_option_by_name(Vec::<&str>::new()),
-            Err(ProblemError::EmptyOption)
+            empty.to_string(),
+            "option 0 is empty: an option lists at least one item"
         );
+        let secondary = p.add_option_by_name(["s"]).unwrap_err();
         assert_eq!(
-            p.add_option_by_name(["s"]),
-            Err(ProblemError::NoPrimaryItem)
+            secondary.to_string(),
+            "option 0 (`s`) has no primary item",
+            "the message says which option, by number and items"
         );
         assert_eq!(p.add_option(&[7]), Err(ProblemError::ItemOutOfRange(7)));
         assert_eq!(p.options(), 0, "rejected options must not be kept");
         assert_eq!(p.add_option_by_name(["b", "s"]), Ok(0));
         assert_eq!(p.option_names(0), vec!["b", "s"]);
+        assert_eq!(
+            p.add_option_by_name(Vec::<&str>::new()).unwrap_err(),
+            ProblemError::EmptyOption { option: 1 },
+            "numbered as the option would have been"
+        );
     }
 
     /// Long options take the set path: the same errors, in the same order

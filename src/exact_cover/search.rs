@@ -91,9 +91,10 @@ impl Limits {
         }
     }
 
-    /// Sets the deadline `timeout` from now.
+    /// Sets the deadline `timeout` from now; a timeout too long for the
+    /// clock to add (`Duration::MAX`) means no deadline.
     pub fn with_timeout(self, timeout: std::time::Duration) -> Self {
-        self.with_deadline(Instant::now() + timeout)
+        self.with_deadline(Instant::now().checked_add(timeout))
     }
 
     /// Whether a search that has used `nodes` nodes must stop now for its
@@ -744,6 +745,7 @@ mod tests {
         let deadline = timed.deadline.expect("with_timeout sets a deadline");
         assert!(deadline >= before + std::time::Duration::from_secs(60));
         assert_eq!(timed.with_deadline(None), l);
+        assert_eq!(l.with_timeout(std::time::Duration::MAX), l, "no deadline");
         assert_eq!(l.with_deadline(before).deadline, Some(before));
     }
 

@@ -244,6 +244,28 @@ impl<R: BufRead> BufRead for Prepared<R> {
     }
 }
 
+/// Why `head` (the start of an input) is UTF-16 text, if it is: a UTF-16
+/// byte-order mark (Windows Notepad's "Unicode"), or NUL bytes as a third
+/// or more of it, as ASCII text in UTF-16 has without a mark. Read as UTF-8
+/// such a file gave a bad record per line (or one line of NULs and symbols),
+/// none saying why.
+fn utf16_reason(head: &[u8]) -> Option<String> {
+    const CONVERT: &str = "save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8`)";
+    let mark = match head {
+        [0xff, 0xfe, ..] => Some("FF FE, little-endian"),
+        [0xfe, 0xff, ..] => Some("FE FF, big-endian"),
+        _ => None,
+    };
+    if let Some(mark) = mark {
+        return Some(format!(
+            "the input is UTF-16 text (byte-order mark {mark}): {CONVERT}"
+        ));
+    }
+    let nuls = memchr::memchr_iter(0, head).count();
+    (head.len() >= 4 && 3 * nuls >= head.len())
+        .then(|| format!("the input looks like UTF-16 text (every other byte is NUL): {CONVERT}"))
+}
+
 /// Makes `input` ready to read and decides its kind, for every command that
 /// takes files (`dlx solve`, `dlx check`, `dlx bench`).
 ///
@@ -279,6 +301,9 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
         head.extend_from_slice(&chunk[..take]);
         input.consume(take);
         lines.advance(&head);
+    }
+    if let Some(reason) = utf16_reason(&head) {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, reason));
     }
     if head.starts_with(BOM) {
         head.drain(..BOM.len());

@@ -236,6 +236,37 @@ fn missing_file_is_an_io_error() {
         .stderr(predicate::str::contains("no/such/file.dlx"));
 }
 
+/// A UTF-16 file (Notepad's "Unicode", with or without its byte-order
+/// mark) is refused as a whole, saying so and how to convert it, and the
+/// files after it are still solved.
+#[test]
+fn utf16_input_is_named_as_such() {
+    let line =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    let le: Vec<u8> = line.bytes().flat_map(|b| [b, 0]).collect();
+    let be: Vec<u8> = line.bytes().flat_map(|b| [0, b]).collect();
+    for (input, what) in [
+        ([&[0xff, 0xfe][..], &le].concat(), "byte-order mark FF FE"),
+        ([&[0xfe, 0xff][..], &be].concat(), "byte-order mark FE FF"),
+        (le.clone(), "every other byte is NUL"),
+    ] {
+        let out = dlx()
+            .args(["solve", "-", "puzzles/xc/queens-8.dlx", "--count"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{what}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("UTF-16") && err.contains(what), "{err}");
+        assert!(err.contains("iconv -f UTF-16 -t UTF-8"), "{err}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "92\n",
+            "the next file"
+        );
+    }
+}
+
 /// A listing cut short by a limit ends with the `! limit` mark on a line of
 /// its own, set apart from the last solution like the solutions are from
 /// each other.

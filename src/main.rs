@@ -470,8 +470,14 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
     }
     if args.solver != SolverKind::Dlx && args.kind == Kind::Xc {
         return Err(cli::refusal(
-            "--solver naive and bitmask solve Sudoku and Sudominoku; exact-cover files are \
-             solved by dlx",
+            "--solver naive and bitmask solve Sudoku (naive Sudominoku too); exact-cover \
+             files are solved by dlx",
+        ));
+    }
+    if args.solver == SolverKind::Bitmask && args.kind == Kind::Sudominoku {
+        return Err(cli::refusal(
+            "--solver bitmask solves classic Sudoku only; use --solver dlx or naive for \
+             Sudominoku",
         ));
     }
     Ok(())

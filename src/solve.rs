@@ -181,13 +181,30 @@ pub fn solve_file(
              this {what} file keep their one form"
         )?;
     }
-    if options.solver != SolverKind::Dlx && kind == Kind::Xc {
+    // A file the requested solver cannot solve is solved by the engine,
+    // with a note (a kind given with --kind was refused before any work).
+    let fallback;
+    let options = if options.solver != SolverKind::Dlx && kind == Kind::Xc {
         writeln!(
             sinks.err,
-            "{file}: note: --solver naive and bitmask solve Sudoku and Sudominoku; this \
-             exact-cover file is solved by dlx"
+            "{file}: note: --solver naive and bitmask solve Sudoku (naive Sudominoku too); \
+             this exact-cover file is solved by dlx"
         )?;
-    }
+        options
+    } else if options.solver == SolverKind::Bitmask && kind == Kind::Sudominoku {
+        writeln!(
+            sinks.err,
+            "{file}: note: --solver bitmask solves classic Sudoku only; this Sudominoku \
+             file is solved by dlx"
+        )?;
+        fallback = SolveOptions {
+            solver: SolverKind::Dlx,
+            ..options.clone()
+        };
+        &fallback
+    } else {
+        options
+    };
     match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),

@@ -73,9 +73,36 @@ fn baseline_solvers_are_not_silently_ignored() {
         .success()
         .stdout("C E F\nA D\nB G\n")
         .stderr(
-            "puzzles/xc/knuth-example.dlx: note: --solver naive and bitmask solve Sudoku and \
-             Sudominoku; this exact-cover file is solved by dlx\n",
+            "puzzles/xc/knuth-example.dlx: note: --solver naive and bitmask solve Sudoku \
+             (naive Sudominoku too); this exact-cover file is solved by dlx\n",
         );
+}
+
+/// The bitmask baseline solves classic Sudoku only: on a Sudominoku file
+/// it is refused when the kind is given, and noted (dlx solves it, the
+/// answers as dlx's) when detected, as on an exact-cover file; the Sudoku
+/// file beside it is still the baseline's. It had refused the detected
+/// file as a whole (no answers, exit status 2).
+#[test]
+fn bitmask_on_sudominoku_falls_back_to_dlx_with_a_note() {
+    let file = "puzzles/sudominoku/sample-own.txt";
+    dlx()
+        .args(["solve", "--kind", "sudominoku", "--solver", "bitmask", file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "use --solver dlx or naive for Sudominoku",
+        ));
+    let expected = std::fs::read_to_string("puzzles/sudominoku/sample-own.out").unwrap();
+    dlx()
+        .args(["solve", "--solver", "bitmask", file])
+        .assert()
+        .success()
+        .stdout(expected)
+        .stderr(format!(
+            "{file}: note: --solver bitmask solves classic Sudoku only; this Sudominoku \
+             file is solved by dlx\n"
+        ));
 }
 
 #[test]

@@ -67,9 +67,10 @@ pub struct SolveArgs {
     /// Input kind; `auto` decides from each file's content.
     #[arg(long, value_enum, default_value_t = Kind::Auto)]
     pub kind: Kind,
-    /// Solver to use (Sudoku and Sudominoku; exact-cover files always use
-    /// dlx: another solver is refused with --kind xc and noted on stderr for
-    /// a file detected as exact cover).
+    /// Solver to use. naive solves Sudoku and Sudominoku, bitmask classic
+    /// Sudoku only; a file the solver cannot solve (exact cover; Sudominoku
+    /// for bitmask) is solved by dlx with a note on stderr when its kind was
+    /// detected, and refused with --kind xc or --kind sudominoku.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     pub solver: SolverKind,
     /// Worker threads (1 to 1024); 1 solves sequentially. Default: all cores.

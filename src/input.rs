@@ -129,6 +129,11 @@ fn comment_start(line: &[u8]) -> Option<usize> {
 /// The most [`prepare`] reads ahead to decide an input's kind, in bytes.
 pub const DETECT_BYTES: usize = 64 << 10;
 
+/// The most bytes of blank and `#` comment lines at the start of an input
+/// that [`prepare`] reads past to find the lines that decide its kind
+/// (it then reads [`DETECT_BYTES`] more).
+pub const MAX_LEADING_COMMENTS: usize = 16 << 20;
+
 /// How many meaningful lines (not blank, not a `#` comment) [`prepare`]
 /// reads ahead to decide an input's kind, unless the input or
 /// [`DETECT_BYTES`] ends first. [`detect`] votes over at most these.
@@ -271,7 +276,8 @@ fn utf16_reason(head: &[u8]) -> Option<String> {
 ///
 /// With [`Kind::Auto`] it reads ahead — blocking, as a pipe may deliver
 /// the input in pieces — until [`DETECT_LINES`] meaningful lines, the end
-/// of the input or [`DETECT_BYTES`], and lets [`detect`] vote over those
+/// of the input or [`DETECT_BYTES`] (past any blank and `#` comment lines
+/// it starts with, up to [`MAX_LEADING_COMMENTS`]), and lets [`detect`] vote over those
 /// lines; with a given kind it reads only the first line. Either way the
 /// bytes read ahead are replayed by the returned reader, which also drops a
 /// leading UTF-8 byte-order mark and reads old-Mac `\r` line ends (an input
@@ -287,7 +293,9 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
     let mut lines = LineCounter::default();
     let mut at_end = false;
     // One byte past a final `\r` tells a `\r\n` from a lone `\r`.
-    while (lines.meaningful < wanted || head.last() == Some(&b'\r')) && head.len() < DETECT_BYTES {
+    while (lines.meaningful < wanted || head.last() == Some(&b'\r'))
+        && head.len() < lines.read_ahead_limit()
+    {
         let chunk = match input.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -297,7 +305,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
             at_end = true;
             break;
         }
-        let take = chunk.len().min(DETECT_BYTES - head.len());
+        let take = chunk.len().min(lines.read_ahead_limit() - head.len());
         head.extend_from_slice(&chunk[..take]);
         input.consume(take);
         lines.advance(&head);
@@ -365,6 +373,18 @@ struct LineCounter {
     /// Bytes already scanned.
     scanned: usize,
     meaningful: usize,
+    /// Bytes of the blank and `#` comment lines before the first
+    /// meaningful line, so far.
+    leading: usize,
+}
+
+impl LineCounter {
+    /// How far [`prepare`] reads ahead: [`DETECT_BYTES`] after the leading
+    /// comments, which may be long (a licence, a generator's log) and say
+    /// nothing of the kind, up to [`MAX_LEADING_COMMENTS`] of them.
+    fn read_ahead_limit(&self) -> usize {
+        DETECT_BYTES + self.leading.min(MAX_LEADING_COMMENTS)
+    }
 }
 
 impl LineCounter {
@@ -376,11 +396,20 @@ impl LineCounter {
             let line = line.strip_prefix(BOM).unwrap_or(line);
             if !line.is_empty() && line[0] != b'#' {
                 self.meaningful += 1;
+            } else if self.meaningful == 0 {
+                self.leading = end + 1;
             }
             self.start = end + 1;
             self.scanned = end + 1;
         }
         self.scanned = head.len();
+        // A comment line still coming in counts as leading too: one
+        // comment line may be longer than the read-ahead.
+        let partial = head[self.start..].trim_ascii_start();
+        let partial = partial.strip_prefix(BOM).unwrap_or(partial);
+        if self.meaningful == 0 && partial.first() == Some(&b'#') {
+            self.leading = head.len();
+        }
     }
 }
 
@@ -2275,6 +2304,37 @@ mod tests {
         assert_eq!(kind, Kind::Xc);
         let (kind, replay) = prepare(Kind::Auto, &b""[..]).unwrap();
         assert_eq!((kind, read_all(replay)), (Kind::Sudoku, vec![]));
+    }
+
+    /// Leading comments say nothing of the kind, and may be longer than
+    /// the read-ahead (one long line, or many short ones): the lines after
+    /// them decide, and the whole input is replayed. They had left no
+    /// meaningful line to vote, so a Sudominoku file was read as Sudoku.
+    #[test]
+    fn long_leading_comments_do_not_hide_the_kind() {
+        let long_line = format!("#{}\n", "x".repeat(DETECT_BYTES + 10));
+        let many_lines = "# a comment line of a generator's log\n\n".repeat(DETECT_BYTES / 20);
+        for comments in [long_line, many_lines] {
+            assert!(comments.len() > DETECT_BYTES);
+            for (body, kind) in [
+                (SUDOMINOKU.to_string(), Kind::Sudominoku),
+                (format!("{P}\n"), Kind::Sudoku),
+            ] {
+                let text = format!("{comments}{body}");
+                let (got, replay) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+                assert_eq!(got, kind, "{body}");
+                assert_eq!(read_all(replay), text.as_bytes());
+            }
+        }
+        // Past MAX_LEADING_COMMENTS, the read-ahead stops (and the input is
+        // still replayed whole).
+        let endless = format!(
+            "#{}\n{SUDOMINOKU}",
+            "x".repeat(MAX_LEADING_COMMENTS + DETECT_BYTES)
+        );
+        let (got, replay) = prepare(Kind::Auto, endless.as_bytes()).unwrap();
+        assert_eq!(got, Kind::Sudoku, "no meaningful line seen");
+        assert_eq!(read_all(replay).len(), endless.len());
     }
 
     #[test]

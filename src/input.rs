@@ -1599,9 +1599,15 @@ impl<R: BufRead> SudokuReader<R> {
                             && (t.contains(char::is_whitespace)
                                 || t.chars().count().abs_diff(side) > 2));
                     if ends_grid {
+                        // A blank line between box bands is the likely
+                        // slip: say that it is what ended the grid.
+                        let blank = match t.is_empty() {
+                            true => format!(": the blank line {line_no} ends a grid"),
+                            false => String::new(),
+                        };
                         error.get_or_insert((
                             start,
-                            format!("grid ends after {} of {side} rows", rows.len()),
+                            format!("grid ends after {} of {side} rows{blank}", rows.len()),
                         ));
                         if !t.is_empty() {
                             // That line starts the next record.
@@ -3212,7 +3218,10 @@ mod tests {
             records(&format!("{P}\n{five}\n{P}\n")),
             vec![
                 (1, Ok(Style::Line)),
-                (2, Err("grid ends after 5 of 9 rows".into())),
+                (
+                    2,
+                    Err("grid ends after 5 of 9 rows: the blank line 7 ends a grid".into())
+                ),
                 (8, Ok(Style::Line))
             ]
         );

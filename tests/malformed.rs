@@ -351,7 +351,7 @@ fn cases() -> Vec<Case> {
         grid_case(
             "truncated by a blank line",
             lines(GRID, 0, 8),
-            "grid ends after 8 of 9 rows",
+            "grid ends after 8 of 9 rows: the blank line 19 ends a grid",
         ),
         grid_case(
             "row with 8 entries",
@@ -464,7 +464,7 @@ fn cases() -> Vec<Case> {
         pretty_case(
             "truncated by a blank line",
             lines(PRETTY, 0, 7),
-            "grid ends after 6 of 9 rows",
+            "grid ends after 6 of 9 rows: the blank line 20 ends a grid",
         ),
         pretty_case(
             "clash in a column",

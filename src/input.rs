@@ -4,7 +4,9 @@
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, BufRead};
 
-use crate::puzzles::sudoku::{box_size_of_side, symbol_value, token_value, Grid, GridError};
+use crate::puzzles::sudoku::{
+    box_size_of_side, symbol_value, token_value, Grid, GridError, MAX_BOX,
+};
 
 /// The longest line accepted, in bytes. Longer lines are reported as errors
 /// instead of being read into memory.
@@ -701,6 +703,17 @@ fn grid_row_side(line: &str) -> Option<usize> {
             && Grid::from_rows(&vec![probe.clone(); side]).is_ok()
     };
     symbols_ok.then_some(side)
+}
+
+/// If `line` is a row of numbers as long as a grid's side beyond the
+/// largest supported grid (81 for 81x81): their count. Such a grid gives
+/// a bad record per row; this lets each say why.
+fn oversized_row(line: &str) -> Option<usize> {
+    let words: Vec<&str> = row_cells(line).collect();
+    let n = words.len();
+    let root = (1usize..).find(|r| r * r >= n).unwrap_or(n);
+    (root > MAX_BOX && root * root == n && words.iter().all(|w| w.parse::<u32>().is_ok()))
+        .then_some(n)
 }
 
 /// If `line` looks meant as the row of a numeric or pretty grid although
@@ -1517,6 +1530,11 @@ impl<R: BufRead> SudokuReader<R> {
                                 .to_string()
                         } else if is_csv_like(trimmed) && !trimmed.contains(' ') {
                             "no puzzle among the CSV fields".to_string()
+                        } else if let Some(n) = oversized_row(trimmed) {
+                            format!(
+                                "a row of {n} numbers: grids go up to {0}x{0}",
+                                MAX_BOX * MAX_BOX
+                            )
                         } else if trimmed.contains(char::is_whitespace) {
                             "not a puzzle line or a grid row".to_string()
                         } else {
@@ -3201,6 +3219,29 @@ mod tests {
             vec![(2, Ok(Style::Line))]
         );
         assert_eq!(records("id,puzzle\nhello world\n").len(), 2);
+    }
+
+    /// A numeric grid beyond 64x64 is a bad record per row, each saying
+    /// why; rows of other lengths keep the general reason.
+    #[test]
+    fn rows_of_grids_too_large_say_so() {
+        let row = |n: usize| vec!["1"; n].join(" ") + "\n";
+        let reason = "a row of 81 numbers: grids go up to 64x64";
+        assert_eq!(
+            records(&row(81).repeat(2)),
+            vec![(1, Err(reason.into())), (2, Err(reason.into()))]
+        );
+        assert_eq!(
+            records(&row(100))[0].1,
+            Err("a row of 100 numbers: grids go up to 64x64".into())
+        );
+        for n in [70, 82] {
+            assert_eq!(
+                records(&row(n))[0].1,
+                Err("not a puzzle line or a grid row".into()),
+                "{n}"
+            );
+        }
     }
 
     /// Both ways a grid can end early point at the grid's first line.

@@ -452,23 +452,17 @@ pub fn detect(head: &str) -> Kind {
     let mut bar_first = false;
     let mut bar_seen = false;
     let mut knuth = KnuthVote::default();
-    for raw in head.split(['\n', '\r']) {
-        let line = raw.trim();
+    for line in head.split(['\n', '\r']).map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let body = strip_comment(line);
-        // Untrimmed: a tab-separated row may start or end with empty cells.
-        let csv_row = csv_grid_row(raw);
         let valid = is_sudoku_line(body)
             || grouped_puzzle(body).is_some_and(|p| is_valid_puzzle_line(&p))
             || (is_csv_like(body)
                 && csv_fields(body).any(|f| f.len() >= 81 && is_valid_puzzle_line(f)))
             || (is_separator(body) && body.contains(['-', '+', '=']))
-            || grid_row_side(body).is_some()
-            || csv_row
-                .as_deref()
-                .is_some_and(|row| grid_row_side(row).is_some());
+            || grid_row_side(body).is_some();
         // A one-column CSV header (`puzzle`) leans to Sudoku too; an item
         // line of that name with options of it still fits Knuth's format.
         // So does a valid puzzle with a note after it (`<puzzle> hard`),
@@ -480,7 +474,7 @@ pub fn detect(head: &str) -> Kind {
                 .is_some_and(|w| w.len() < body.len() && is_valid_puzzle_line(w))
             || row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
             || is_puzzle_column_name(body)
-            || csv_row.is_some();
+            || csv_grid_row(body).is_some();
         // A line starting with `|` is Knuth's comment unless it is a bordered
         // grid row or rule, which has a second bar (`| 9 x 9 sudoku` is a
         // comment).
@@ -821,45 +815,17 @@ fn is_csv_like(line: &str) -> bool {
 /// as many fields as a grid has columns, each a number up to that side or
 /// `.`, and maybe an empty field after the last, as spreadsheets write a
 /// trailing separator): the row with blanks between its cells instead.
-///
-/// Empty fields are blank cells (a spreadsheet's empty cells, `5,3,,,7,,,,`)
-/// when one stands before the last field, or when the last is empty, the
-/// fields are as many as a grid's side and no cell is written `0` or `.`:
-/// then the fields are the cells, and an empty one beyond a grid's side is
-/// the trailing separator. Otherwise a last empty field is only the
-/// trailing separator, so a row of a grid that writes its blanks `0` and
-/// lost a cell is reported rather than read with its cells shifted.
-/// Tabs separate cells too, but a tab-separated row without empty fields
-/// is left to the numeric-row reading (tabs are blanks there).
 fn csv_grid_row(line: &str) -> Option<String> {
     // One byte scan rules out the usual line (this runs on every line).
-    memchr::memchr3(b',', b';', b'\t', line.as_bytes())?;
-    // Trimmed of spaces only: a tab-separated row may start or end with
-    // empty cells.
-    let mut fields: Vec<&str> = csv_fields(without_comment(line).trim_matches(' ')).collect();
-    let n = fields.len();
-    let last_empty = n > 1 && fields[n - 1].is_empty();
-    let a_side = box_size_of_side(n).is_some();
-    let marked = fields.iter().any(|f| *f == "0" || *f == ".");
-    let blanks = (n > 1 && fields[..n - 1].contains(&"")) || (last_empty && a_side && !marked);
-    if !blanks && !line.contains([',', ';']) {
-        return None;
-    }
-    if last_empty && !(blanks && a_side) {
+    memchr::memchr2(b',', b';', line.as_bytes())?;
+    let mut fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
+    if fields.len() > 1 && fields.last() == Some(&"") {
         fields.pop();
     }
     let side = fields.len();
     box_size_of_side(side)?;
-    let cell = |f: &&str| {
-        (blanks && f.is_empty())
-            || *f == "."
-            || f.parse::<u8>().is_ok_and(|v| usize::from(v) <= side)
-    };
-    let cells: Vec<&str> = fields
-        .iter()
-        .map(|f| if f.is_empty() { "." } else { f })
-        .collect();
-    fields.iter().all(cell).then(|| cells.join(" "))
+    let cell = |f: &&str| *f == "." || f.parse::<u8>().is_ok_and(|v| usize::from(v) <= side);
+    fields.iter().all(cell).then(|| fields.join(" "))
 }
 
 /// The fields of a CSV line, blanks and double quotes trimmed. A
@@ -1112,16 +1078,12 @@ const MAX_TITLE: usize = 80;
 /// The line without a `#` comment (a whole comment line, or a trailing
 /// ` # ...` such as the ratings `dlx gen --rate` appends), trimmed.
 pub fn strip_comment(line: &str) -> &str {
-    without_comment(line).trim()
-}
-
-/// `line` without its comment ([`strip_comment`]), untrimmed.
-fn without_comment(line: &str) -> &str {
-    match line.find('#') {
+    let body = match line.find('#') {
         Some(0) => "",
         Some(p) if line[..p].ends_with(char::is_whitespace) => &line[..p],
         _ => line,
-    }
+    };
+    body.trim()
 }
 
 /// One Sudoku record: where it starts, and the grid with its style or why
@@ -2820,66 +2782,8 @@ mod tests {
         assert_eq!(csv_grid_row("1,2,3,4,5,6,7,8,10"), None, "10 > 9");
     }
 
-    /// A spreadsheet saves a grid's blank cells as empty fields (`5,3,,,7,,,,`,
-    /// or the same between tabs, where a row may start or end with empty
-    /// cells): such rows are numeric grid rows with those cells blank, in
-    /// detection too (a tab-separated 4x4 grid had been read as exact
-    /// cover). A trailing separator after such a row is still allowed.
-    #[test]
-    fn empty_csv_fields_are_blank_cells() {
-        let expected = Grid::from_rows(&GRID.lines().collect::<Vec<_>>()).unwrap();
-        let rows = |sep: &str, end: &str| -> String {
-            GRID.lines()
-                .map(|r| {
-                    let cells: Vec<&str> = r
-                        .split_whitespace()
-                        .map(|c| if c == "0" { "" } else { c })
-                        .collect();
-                    format!("{}{end}\n", cells.join(sep))
-                })
-                .collect()
-        };
-        for (sep, end) in [(",", ""), (";", ""), ("\t", ""), (",", ","), ("\t", "\t")] {
-            let text = rows(sep, end);
-            assert!(
-                text.contains(&format!("{sep}{sep}")),
-                "blanks are empty fields"
-            );
-            assert_eq!(detect(&text), Kind::Sudoku, "{text:?}");
-            let got: Vec<_> = SudokuReader::new(text.as_bytes())
-                .map(|r| r.unwrap().puzzle)
-                .collect();
-            assert_eq!(got, vec![Ok((expected.clone(), Style::Grid))], "{text:?}");
-        }
-        // Rows that start and end with blank cells, between tabs.
-        let four = "1\t2\t\t\n\t\t1\t2\n2\t1\t\t\n\t\t2\t1\n";
-        assert_eq!(detect(four), Kind::Sudoku);
-        let got: Vec<_> = SudokuReader::new(four.as_bytes())
-            .map(|r| r.unwrap().puzzle)
-            .collect();
-        let grid = Grid::from_line("12....1221....21").unwrap();
-        assert_eq!(got, vec![Ok((grid, Style::Grid))]);
-        assert_eq!(
-            csv_grid_row(",,,,,,,,").as_deref(),
-            Some(". . . . . . . . .")
-        );
-        // Without an empty field between cells, tabs are blanks of a
-        // numeric row, and a last empty field is a trailing separator.
-        assert_eq!(csv_grid_row("1\t2\t3\t4"), None);
-        assert_eq!(csv_grid_row("1,2,0,"), None, "three cells and a separator");
-        assert_eq!(
-            csv_grid_row("1,2,3,").as_deref(),
-            Some("1 2 3 ."),
-            "no cell written 0 or .: the last field is a blank cell"
-        );
-        assert_eq!(csv_grid_row("1,,3,"), Some("1 . 3 .".into()));
-        assert_eq!(csv_grid_row("1,,3,4,"), Some("1 . 3 4".into()));
-        assert_eq!(csv_grid_row("1,,3,4,,"), None, "two trailing separators");
-    }
-
     /// A spreadsheet may end every CSV grid row with a separator: one empty
-    /// field after the last cell is allowed (not two, nor a missing cell in
-    /// a grid that writes its blanks `0`).
+    /// field after the last cell is allowed (not two, nor a missing cell).
     #[test]
     fn csv_grid_rows_may_end_in_a_separator() {
         let g16 = crate::puzzles::sudoku::samples::pattern_solution(4);
@@ -2903,14 +2807,7 @@ mod tests {
                 let first = csv.lines().next().unwrap();
                 assert_eq!(csv_grid_row(&format!("{first}{sep}")), None, "{side}");
                 let short = first.rsplitn(3, sep).nth(2).unwrap();
-                let lost = csv_grid_row(&format!("{short}{sep}"));
-                if side == 9 {
-                    assert_eq!(lost, None, "a row that writes blanks 0 lost a cell");
-                } else {
-                    // No cell written 0 or `.`: a spreadsheet's row whose
-                    // last cell is blank reads the same way.
-                    assert!(lost.is_some_and(|r| r.ends_with(" .")), "{side}");
-                }
+                assert_eq!(csv_grid_row(&format!("{short}{sep}")), None, "{side}");
             }
         }
     }

@@ -251,26 +251,47 @@ impl<R: BufRead> BufRead for Prepared<R> {
     }
 }
 
-/// Why `head` (the start of an input) is UTF-16 text, if it is: a UTF-16
-/// byte-order mark (Windows Notepad's "Unicode"), or NUL bytes as a third
-/// or more of it, as ASCII text in UTF-16 has without a mark. Read as UTF-8
-/// such a file gave a bad record per line (or one line of NULs and symbols),
-/// none saying why.
+/// Why `head` (the start of an input) is UTF-16 or UTF-32 text, if it is:
+/// a byte-order mark of either (Windows Notepad's "Unicode" is UTF-16 with
+/// one), or, without a mark, ASCII text in UTF-16: a NUL in every other
+/// byte, at one parity only (a NUL-filled tail or a binary file has NULs
+/// at both). Read as UTF-8 such a file gave a bad record per line (or one
+/// line of NULs and symbols), none saying why.
 fn utf16_reason(head: &[u8]) -> Option<String> {
-    const CONVERT: &str = "save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8`)";
-    let mark = match head {
-        [0xff, 0xfe, ..] => Some("FF FE, little-endian"),
-        [0xfe, 0xff, ..] => Some("FE FF, big-endian"),
+    let convert =
+        |from: &str| format!("save it as UTF-8 (e.g. `iconv -f {from} -t UTF-8 FILE > FILE.utf8`)");
+    // UTF-32's marks first: little-endian UTF-32's starts with UTF-16's.
+    let marked = match head {
+        [0xff, 0xfe, 0, 0, ..] => Some(("UTF-32", "FF FE 00 00, little-endian")),
+        [0, 0, 0xfe, 0xff, ..] => Some(("UTF-32", "00 00 FE FF, big-endian")),
+        [0xff, 0xfe, ..] => Some(("UTF-16", "FF FE, little-endian")),
+        [0xfe, 0xff, ..] => Some(("UTF-16", "FE FF, big-endian")),
         _ => None,
     };
-    if let Some(mark) = mark {
+    if let Some((encoding, mark)) = marked {
         return Some(format!(
-            "the input is UTF-16 text (byte-order mark {mark}): {CONVERT}"
+            "the input is {encoding} text (byte-order mark {mark}): {}",
+            convert(encoding)
         ));
     }
-    let nuls = memchr::memchr_iter(0, head).count();
-    (head.len() >= 4 && 3 * nuls >= head.len())
-        .then(|| format!("the input looks like UTF-16 text (every other byte is NUL): {CONVERT}"))
+    let pairs = head.len() / 2;
+    let nuls_at = |parity: usize| {
+        head.iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (nuls_at(0), nuls_at(1));
+    let (most, least) = (even.max(odd), even.min(odd));
+    // ASCII in little-endian UTF-16 has its NULs second in each pair.
+    let encoding = if odd > even { "UTF-16LE" } else { "UTF-16BE" };
+    (pairs >= 2 && 2 * most >= pairs && 8 * least < most).then(|| {
+        format!(
+            "the input looks like {encoding} text (a NUL in every other byte): {}",
+            convert(encoding)
+        )
+    })
 }
 
 /// Makes `input` ready to read and decides its kind, for every command that
@@ -387,9 +408,7 @@ impl LineCounter {
     fn read_ahead_limit(&self) -> usize {
         DETECT_BYTES + self.leading.min(MAX_LEADING_COMMENTS)
     }
-}
 
-impl LineCounter {
     /// Counts the complete lines of `head` not counted yet.
     fn advance(&mut self, head: &[u8]) {
         while let Some(p) = memchr::memchr2(b'\n', b'\r', &head[self.scanned..]) {

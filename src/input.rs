@@ -1600,9 +1600,10 @@ impl<R: BufRead> SudokuReader<R> {
                     if ends_grid {
                         // A blank line between box bands is the likely
                         // slip: say that it is what ended the grid.
-                        let blank = match t.is_empty() {
-                            true => format!(": the blank line {line_no} ends a grid"),
-                            false => String::new(),
+                        let blank = if t.is_empty() {
+                            format!(": the blank line {line_no} ends a grid")
+                        } else {
+                            String::new()
                         };
                         error.get_or_insert((
                             start,

@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use cli::args::{Cli, Command, SolveArgs};
 use dlx_engine::batch::{StreamRead, Summary};
 use dlx_engine::input::Kind;
-use dlx_engine::solve::{self, Mode, Sinks, SolveOptions, SolverKind};
+use dlx_engine::solve::{self, Mode, Sinks, SolveOptions};
 
 /// Exit status when every record was answered.
 const OK: u8 = 0;
@@ -468,17 +468,10 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> io::Result<()> {
              answers have one form each",
         ));
     }
-    if args.solver != SolverKind::Dlx && args.kind == Kind::Xc {
-        return Err(cli::refusal(
-            "--solver naive and bitmask solve Sudoku (naive Sudominoku too); exact-cover \
-             files are solved by dlx",
-        ));
-    }
-    if args.solver == SolverKind::Bitmask && args.kind == Kind::Sudominoku {
-        return Err(cli::refusal(
-            "--solver bitmask solves classic Sudoku only; use --solver dlx or naive for \
-             Sudominoku",
-        ));
+    if let Some(why) = solve::baseline_cannot_solve(args.solver, args.kind) {
+        return Err(cli::refusal(format!(
+            "{why}; such files are solved by dlx (leave out --solver)"
+        )));
     }
     Ok(())
 }

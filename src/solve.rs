@@ -184,31 +184,36 @@ pub fn solve_file(
     // A file the requested solver cannot solve is solved by the engine,
     // with a note (a kind given with --kind was refused before any work).
     let fallback;
-    let options = if options.solver != SolverKind::Dlx && kind == Kind::Xc {
-        writeln!(
-            sinks.err,
-            "{file}: note: --solver naive and bitmask solve Sudoku (naive Sudominoku too); \
-             this exact-cover file is solved by dlx"
-        )?;
-        options
-    } else if options.solver == SolverKind::Bitmask && kind == Kind::Sudominoku {
-        writeln!(
-            sinks.err,
-            "{file}: note: --solver bitmask solves classic Sudoku only; this Sudominoku \
-             file is solved by dlx"
-        )?;
-        fallback = SolveOptions {
-            solver: SolverKind::Dlx,
-            ..options.clone()
-        };
-        &fallback
-    } else {
-        options
+    let options = match baseline_cannot_solve(options.solver, kind) {
+        Some(why) => {
+            writeln!(sinks.err, "{file}: note: {why}; this file is solved by dlx")?;
+            fallback = SolveOptions {
+                solver: SolverKind::Dlx,
+                ..options.clone()
+            };
+            &fallback
+        }
+        None => options,
     };
     match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),
         Kind::Sudoku | Kind::Auto => solve_sudoku(file, input, options, sinks),
+    }
+}
+
+/// Why the baseline `solver` cannot solve inputs of `kind`, if it cannot:
+/// `dlx solve` then solves them with the engine (noted when the kind was
+/// detected, refused when `--kind` names it).
+pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static str> {
+    match (solver, kind) {
+        (SolverKind::Naive | SolverKind::Bitmask, Kind::Xc) => {
+            Some("--solver naive and bitmask solve Sudoku (naive Sudominoku too), not exact cover")
+        }
+        (SolverKind::Bitmask, Kind::Sudominoku) => {
+            Some("--solver bitmask solves classic Sudoku only, not Sudominoku")
+        }
+        _ => None,
     }
 }
 

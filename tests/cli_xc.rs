@@ -65,7 +65,7 @@ fn baseline_solvers_are_not_silently_ignored() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "exact-cover files are solved by dlx",
+            "not exact cover; such files are solved by dlx (leave out --solver)",
         ));
     dlx()
         .args(["solve", "--solver", "naive", "puzzles/xc/knuth-example.dlx"])
@@ -74,7 +74,7 @@ fn baseline_solvers_are_not_silently_ignored() {
         .stdout("C E F\nA D\nB G\n")
         .stderr(
             "puzzles/xc/knuth-example.dlx: note: --solver naive and bitmask solve Sudoku \
-             (naive Sudominoku too); this exact-cover file is solved by dlx\n",
+             (naive Sudominoku too), not exact cover; this file is solved by dlx\n",
         );
 }
 
@@ -91,7 +91,7 @@ fn bitmask_on_sudominoku_falls_back_to_dlx_with_a_note() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "use --solver dlx or naive for Sudominoku",
+            "not Sudominoku; such files are solved by dlx (leave out --solver)",
         ));
     let expected = std::fs::read_to_string("puzzles/sudominoku/sample-own.out").unwrap();
     dlx()
@@ -100,8 +100,8 @@ fn bitmask_on_sudominoku_falls_back_to_dlx_with_a_note() {
         .success()
         .stdout(expected)
         .stderr(format!(
-            "{file}: note: --solver bitmask solves classic Sudoku only; this Sudominoku \
-             file is solved by dlx\n"
+            "{file}: note: --solver bitmask solves classic Sudoku only, not Sudominoku; \
+             this file is solved by dlx\n"
         ));
 }
 

@@ -286,7 +286,8 @@ fn utf16_reason(head: &[u8]) -> Option<String> {
     let (most, least) = (even.max(odd), even.min(odd));
     // ASCII in little-endian UTF-16 has its NULs second in each pair.
     let encoding = if odd > even { "UTF-16LE" } else { "UTF-16BE" };
-    (pairs >= 2 && 2 * most >= pairs && 8 * least < most).then(|| {
+    // At least eight pairs: a line of a few bytes with a NUL is no text.
+    (pairs >= 8 && 2 * most >= pairs && 8 * least < most).then(|| {
         format!(
             "the input looks like {encoding} text (a NUL in every other byte): {}",
             convert(encoding)
@@ -342,7 +343,10 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
     // Old-Mac line ends: `\r` and not a single `\n` in the read-ahead. A
     // `\r\r\n` file or a stray `\r` in a `\n` file is read as it is (each
     // line's trailing `\r`s are blanks to the readers).
-    let old_mac = memchr::memchr(b'\r', &head).is_some() && memchr::memchr(b'\n', &head).is_none();
+    // Decided on the first DETECT_BYTES, as the README says, even when the
+    // read-ahead went further past leading comments.
+    let probe = &head[..head.len().min(DETECT_BYTES)];
+    let old_mac = memchr::memchr(b'\r', probe).is_some() && memchr::memchr(b'\n', probe).is_none();
     let cr = match old_mac {
         true => {
             let mut cr = CrLines {
@@ -718,15 +722,33 @@ fn grid_row_side(line: &str) -> Option<usize> {
     symbols_ok.then_some(side)
 }
 
-/// If `line` is a row of numbers as long as a grid's side beyond the
-/// largest supported grid (81 for 81x81): their count. Such a grid gives
-/// a bad record per row; this lets each say why.
-fn oversized_row(line: &str) -> Option<usize> {
-    let words: Vec<&str> = row_cells(line).collect();
-    let n = words.len();
-    let root = (1usize..).find(|r| r * r >= n).unwrap_or(n);
-    (root > MAX_BOX && root * root == n && words.iter().all(|w| w.parse::<u32>().is_ok()))
-        .then_some(n)
+/// Why a line of numbers between blanks that is no grid row is refused,
+/// when their count says more than "not a row": as many as the cells of a
+/// puzzle whose digits they fit (81 numbers up to 9: a whole 9x9 puzzle on
+/// one line, which is read only without the blanks, or as a grid), or as
+/// a row of a grid beyond the largest size (81 for 81x81).
+fn spaced_numbers_reason(line: &str) -> Option<String> {
+    let numbers: Vec<usize> = row_cells(line)
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    let n = numbers.len();
+    let root = (1usize..).find(|r| r * r >= n).filter(|r| r * r == n)?;
+    if box_size_of_side(root).is_some() && numbers.iter().all(|&v| v <= root) {
+        let line_form = match root {
+            ..=25 => ", or as one line of symbols without blanks",
+            _ => "",
+        };
+        return Some(format!(
+            "{n} numbers on one line, as many as a {root}x{root} puzzle's cells: write it \
+             as {root} rows of {root} numbers{line_form}"
+        ));
+    }
+    (n > 1 && root > MAX_BOX).then(|| {
+        format!(
+            "a row of {n} numbers: grids go up to {0}x{0}",
+            MAX_BOX * MAX_BOX
+        )
+    })
 }
 
 /// If `line` looks meant as the row of a numeric or pretty grid although
@@ -1511,11 +1533,8 @@ impl<R: BufRead> SudokuReader<R> {
                                 .to_string()
                         } else if is_csv_like(trimmed) && !trimmed.contains(' ') {
                             "no puzzle among the CSV fields".to_string()
-                        } else if let Some(n) = oversized_row(trimmed) {
-                            format!(
-                                "a row of {n} numbers: grids go up to {0}x{0}",
-                                MAX_BOX * MAX_BOX
-                            )
+                        } else if let Some(reason) = spaced_numbers_reason(trimmed) {
+                            reason
                         } else if trimmed.contains(char::is_whitespace) {
                             "not a puzzle line or a grid row".to_string()
                         } else {
@@ -2341,6 +2360,14 @@ mod tests {
         let (got, replay) = prepare(Kind::Auto, endless.as_bytes()).unwrap();
         assert_eq!(got, Kind::Sudoku, "no meaningful line seen");
         assert_eq!(read_all(replay).len(), endless.len());
+        // Old-Mac line ends are still decided on the first DETECT_BYTES: a
+        // `\r` file whose comments fill them keeps its lines, even with a
+        // `\n` further on (read as one line, the comment hid every puzzle).
+        let comments = format!("#{}\r", "x".repeat(99)).repeat(DETECT_BYTES / 100 + 40);
+        let mac = format!("{comments}{P}\r{P}\r{P}\n");
+        let (_, replay) = prepare(Kind::Auto, mac.as_bytes()).unwrap();
+        let text = String::from_utf8(read_all(replay)).unwrap();
+        assert_eq!(text.lines().filter(|l| *l == P).count(), 3);
     }
 
     #[test]
@@ -3138,23 +3165,53 @@ mod tests {
         assert_eq!(records("id,puzzle\nhello world\n").len(), 2);
     }
 
-    /// A numeric grid beyond 64x64 is a bad record per row, each saying
-    /// why; rows of other lengths keep the general reason.
+    /// A line of numbers that is no grid row says what its count suggests:
+    /// a whole puzzle written with blanks (81 numbers up to 9), or a row of
+    /// a grid beyond 64x64 (81 numbers up to 81); other counts keep the
+    /// general reason.
     #[test]
-    fn rows_of_grids_too_large_say_so() {
-        let row = |n: usize| vec!["1"; n].join(" ") + "\n";
+    fn lines_of_spaced_numbers_say_what_they_look_like() {
+        let spaced = |numbers: &[usize]| {
+            numbers
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        };
+        let puzzle: Vec<usize> = P
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
+            .collect();
+        assert_eq!(
+            records(&spaced(&puzzle))[0].1,
+            Err(
+                "81 numbers on one line, as many as a 9x9 puzzle's cells: write it as 9 rows \
+                 of 9 numbers, or as one line of symbols without blanks"
+                    .into()
+            )
+        );
+        assert_eq!(
+            records(&spaced(&[0; 4096]))[0].1,
+            Err(
+                "4096 numbers on one line, as many as a 64x64 puzzle's cells: write it as 64 \
+                 rows of 64 numbers"
+                    .into()
+            )
+        );
+        let row81: Vec<usize> = (1..=81).collect();
         let reason = "a row of 81 numbers: grids go up to 64x64";
         assert_eq!(
-            records(&row(81).repeat(2)),
+            records(&spaced(&row81).repeat(2)),
             vec![(1, Err(reason.into())), (2, Err(reason.into()))]
         );
         assert_eq!(
-            records(&row(100))[0].1,
+            records(&spaced(&[1; 100]))[0].1,
             Err("a row of 100 numbers: grids go up to 64x64".into())
         );
         for n in [70, 82] {
             assert_eq!(
-                records(&row(n))[0].1,
+                records(&spaced(&vec![1; n]))[0].1,
                 Err("not a puzzle line or a grid row".into()),
                 "{n}"
             );

@@ -211,7 +211,7 @@ pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static 
             Some("--solver naive and bitmask solve Sudoku (naive Sudominoku too), not exact cover")
         }
         (SolverKind::Bitmask, Kind::Sudominoku) => {
-            Some("--solver bitmask solves classic Sudoku only, not Sudominoku")
+            Some("--solver bitmask solves classic Sudoku only, not Sudominoku (naive does)")
         }
         _ => None,
     }

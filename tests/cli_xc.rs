@@ -91,7 +91,7 @@ fn bitmask_on_sudominoku_falls_back_to_dlx_with_a_note() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "not Sudominoku; such files are solved by dlx (leave out --solver)",
+            "not Sudominoku (naive does); such files are solved by dlx (leave out --solver)",
         ));
     let expected = std::fs::read_to_string("puzzles/sudominoku/sample-own.out").unwrap();
     dlx()
@@ -100,7 +100,7 @@ fn bitmask_on_sudominoku_falls_back_to_dlx_with_a_note() {
         .success()
         .stdout(expected)
         .stderr(format!(
-            "{file}: note: --solver bitmask solves classic Sudoku only, not Sudominoku; \
+            "{file}: note: --solver bitmask solves classic Sudoku only, not Sudominoku (naive does); \
              this file is solved by dlx\n"
         ));
 }
@@ -304,6 +304,28 @@ fn utf16_input_is_named_as_such() {
             "the next file"
         );
     }
+    // NULs at both parities (a NUL-filled tail, a binary file) are no
+    // UTF-16: the lines before them are still solved, each bad line reported.
+    let tail = [line.as_bytes(), &[0u8; 4096]].concat();
+    let out = dlx()
+        .args(["solve", "-"])
+        .write_stdin(tail)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        !err.contains("UTF-16") && err.contains("<stdin>:2:"),
+        "{err}"
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    // A few bytes with a NUL are no text in any encoding: bad records.
+    dlx()
+        .args(["solve", "-"])
+        .write_stdin(&b"1\n\0\n"[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("UTF-16").not());
 }
 
 /// A listing cut short by a limit ends with the `! limit` mark on a line of

@@ -306,7 +306,7 @@ pub fn sudominoku_solver(kind: SolverKind) -> io::Result<Box<dyn SudominokuSolve
         SolverKind::Naive => Ok(Box::new(NaiveSudominoku::new())),
         SolverKind::Bitmask => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "the bitmask solver is for classic Sudoku only; use --solver dlx or naive for Sudominoku",
+            baseline_cannot_solve(kind, Kind::Sudominoku).unwrap_or_default(),
         )),
     }
 }

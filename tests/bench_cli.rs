@@ -133,6 +133,114 @@ fn an_interrupted_run_keeps_the_previous_reports() {
     assert!(!fresh.exists());
 }
 
+/// A report that cannot be written at the end (here a full device) fails
+/// the run before any report is put in place: the earlier run's reports
+/// are all still there, whole, and no temporary file is left beside them.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_report_failing_at_the_end_keeps_the_others_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let (json, markdown) = (dir.path().join("r.json"), dir.path().join("r.md"));
+    std::fs::write(&json, "an earlier run's report").unwrap();
+    dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--json")
+        .arg(&json)
+        .arg("--markdown")
+        .arg(&markdown)
+        .args(["--plot", "/dev/full"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "/dev/full: No space left on device",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(&json).unwrap(),
+        "an earlier run's report"
+    );
+    assert!(!markdown.exists());
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+/// A report replaces a file by renaming a new one over it, but a symlink
+/// stays a symlink (its target gets the report), a file with another hard
+/// link is written in place (both names show the report), and the
+/// replaced file keeps its permissions.
+#[cfg(unix)]
+#[test]
+fn reports_keep_links_and_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let target = dir.path().join("target.json");
+    std::fs::write(&target, "old").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (first, second) = (dir.path().join("a.md"), dir.path().join("b.md"));
+    std::fs::write(&first, "old").unwrap();
+    std::fs::hard_link(&first, &second).unwrap();
+    dlx()
+        .arg("bench")
+        .arg(&file)
+        .arg("--json")
+        .arg(&link)
+        .arg("--markdown")
+        .arg(&first)
+        .assert()
+        .success();
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    let report: Value = serde_json::from_slice(&std::fs::read(&target).unwrap()).unwrap();
+    assert_eq!(report["files"][0]["puzzles"], 20);
+    let mode = target.metadata().unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    let markdown = std::fs::read_to_string(&second).unwrap();
+    assert!(markdown.starts_with('#'), "{markdown}");
+    assert_eq!(markdown, std::fs::read_to_string(&first).unwrap());
+}
+
+/// A warning about the file as a whole (a Sudominoku file without its `0`
+/// line) is among the notes of every report, not only on stderr; the JSON
+/// names the file as given, control characters and all (JSON escapes
+/// them), where the tables show them escaped.
+#[test]
+fn reports_carry_whole_file_warnings_and_the_file_name_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("cut\u{1}short.txt");
+    std::fs::copy(
+        "puzzles/sudominoku/bad-inputs/missing-terminator.txt",
+        &input,
+    )
+    .unwrap();
+    let json = dir.path().join("r.json");
+    let out = dlx()
+        .args(["bench", "--solvers", "dlx"])
+        .arg(&input)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let tables = String::from_utf8(out.stdout).unwrap();
+    assert!(tables.contains("ends without the `0` line"), "{tables}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let file = &v["files"][0];
+    assert_eq!(file["file"], input.to_str().unwrap());
+    let notes = file["notes"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("ends without the `0` line")),
+        "{notes:?}"
+    );
+}
+
 /// Runs textbook backtracking with a budget of a trillion nodes on minimal
 /// 25x25 puzzles (far more than a second of work even in a release build),
 /// writing the report `option` to `report`, and kills it after one second.

@@ -20,8 +20,12 @@ pub enum Puzzles {
 /// One input, read.
 #[derive(Debug, Clone)]
 pub struct PuzzleSet {
-    /// The input's name as given (for `FILE:LINE` messages).
+    /// The input's name as messages show it (for `FILE:LINE` messages):
+    /// control characters escaped.
     pub name: String,
+    /// The input's path as given on the command line (lossy UTF-8), for
+    /// machine-read reports; [`load`] sets it to `name`.
+    pub path: String,
     /// [`Kind::Sudoku`] or [`Kind::Sudominoku`].
     pub kind: Kind,
     /// Records read, valid and invalid (at most the limit).
@@ -59,6 +63,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),
+        path: name.to_string(),
         kind,
         records: 0,
         lines: Vec::new(),

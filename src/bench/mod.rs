@@ -129,8 +129,10 @@ pub struct SolverResult {
 /// Everything measured on one file.
 #[derive(Debug, Clone)]
 pub struct FileReport {
-    /// The input's name as given.
+    /// The input's name as messages show it (control characters escaped).
     pub file: String,
+    /// The input's path as given (lossy UTF-8): the JSON report's `file`.
+    pub path: String,
     /// Sudoku or Sudominoku.
     pub kind: Kind,
     /// Records read (valid and invalid, at most `--limit`).
@@ -141,6 +143,9 @@ pub struct FileReport {
     pub invalid: Vec<(usize, String)>,
     /// Solvers asked for but not available for this kind, with the reason.
     pub skipped: Vec<(SolverKind, String)>,
+    /// Warnings about the input as a whole (a Sudominoku file without its
+    /// `0` line): line and text.
+    pub warnings: Vec<(usize, String)>,
     /// One entry per solver that ran, in [`Config::solvers`] order.
     pub results: Vec<SolverResult>,
 }
@@ -211,6 +216,13 @@ impl FileReport {
                 text(&format!(":{line}: ")),
                 verbatim(reason),
                 text(")")
+            ));
+        }
+        for (line, warning) in &self.warnings {
+            notes.push(format!(
+                "{}{}",
+                verbatim(&format!("{}:{line}", self.file)),
+                text(&format!(": {warning}"))
             ));
         }
         for (solver, reason) in &self.skipped {

@@ -144,11 +144,13 @@ pub fn run(
         .collect();
     Ok(FileReport {
         file: set.name.clone(),
+        path: set.path.clone(),
         kind: set.kind,
         records: set.records,
         lines: set.lines.clone(),
         invalid: set.invalid.clone(),
         skipped,
+        warnings: set.warnings.clone(),
         results,
     })
 }

@@ -125,7 +125,11 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::open_input(path)?;
-        sets.push(bench::load(&name, input, config.limit)?);
+        let mut set = bench::load(&name, input, config.limit)?;
+        if path.as_os_str() != "-" {
+            set.path = path.to_string_lossy().into_owned();
+        }
+        sets.push(set);
     }
     // The tables note how many records were skipped; each is named here,
     // as `dlx solve` names them.
@@ -232,9 +236,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         let svg = export::plot::svg(&report).map_err(io::Error::other)?;
         report_file.out.write_all(svg.as_bytes())?;
     }
-    for report_file in [json, markdown, plot].into_iter().flatten() {
-        report_file.commit()?;
-    }
+    commit_all([json, markdown, plot].into_iter().flatten().collect())?;
     Ok(0)
 }
 
@@ -276,63 +278,161 @@ impl<W: Write> Tables<W> {
 /// run that stops early (a wrong answer, an I/O error, Ctrl-C) leaves the
 /// report of an earlier run as it was, and creates no empty file where
 /// there was none. Checking first makes an unwritable path an error before
-/// any solving. An existing path is written in place (not renamed over),
-/// so a symlink, a device or a pipe given as the path gets the report too.
+/// any solving.
 struct PendingReport {
+    /// The path as given, for messages.
     path: PathBuf,
-    /// The path as opened, without truncating, if something was there
-    /// already; `None` if the file is to be created at the end.
-    file: Option<File>,
-    /// The report, built in memory until [`commit`](Self::commit).
+    how: Commit,
+    /// The report, built in memory until [`commit_all`].
     out: Vec<u8>,
+}
+
+/// How a report reaches its path.
+enum Commit {
+    /// Written in full to a new file beside `target`, then renamed over it:
+    /// a write that fails half way (a full disk, a file size limit) leaves
+    /// what was there. `target` is the file a symlink points to, so the
+    /// link stays a link.
+    Replace {
+        target: PathBuf,
+        /// The old file's permissions, kept by its replacement.
+        permissions: Option<std::fs::Permissions>,
+    },
+    /// Written into the file itself: a device or a pipe (nothing to
+    /// rename over), a file with other hard links (a rename would leave
+    /// them the old report), or one in a directory where no new file can
+    /// be made.
+    InPlace(File),
 }
 
 impl PendingReport {
     fn create(path: &Path) -> io::Result<Self> {
         let name = |e| dlx_engine::error::named_io(&crate::shown(path), e);
-        // `symlink_metadata`: a dangling symlink is something there too,
-        // and removing the probe below would remove the link.
-        let file = if path.symlink_metadata().is_ok() {
-            // `create`: a dangling symlink's target is made, as by any writer.
-            let file = File::options()
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(path);
-            Some(file.map_err(name)?)
-        } else {
-            // Nothing there: create the file to see that it can be, and
-            // remove it until the report is ready.
-            File::options()
-                .write(true)
-                .create_new(true)
-                .open(path)
-                .map_err(name)?;
-            std::fs::remove_file(path).map_err(name)?;
-            None
+        // `symlink_metadata`: a dangling symlink is something there too.
+        let how = match path.symlink_metadata() {
+            Err(_) => {
+                // Nothing there: create the file to see that it can be,
+                // and remove it until the report is ready.
+                File::options()
+                    .write(true)
+                    .create_new(true)
+                    .open(path)
+                    .map_err(name)?;
+                std::fs::remove_file(path).map_err(name)?;
+                Commit::Replace {
+                    target: path.to_path_buf(),
+                    permissions: None,
+                }
+            }
+            Ok(_) => {
+                // Opened (not truncated) to see that it can be written; a
+                // dangling symlink's target is made, as by any writer.
+                let file = File::options()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(path)
+                    .map_err(name)?;
+                let meta = file.metadata().map_err(name)?;
+                let target = std::fs::canonicalize(path).map_err(name)?;
+                if meta.is_file() && !has_other_links(&meta) && can_make_file_beside(&target) {
+                    Commit::Replace {
+                        target,
+                        permissions: Some(meta.permissions()),
+                    }
+                } else {
+                    Commit::InPlace(file)
+                }
+            }
         };
         Ok(PendingReport {
             path: path.to_path_buf(),
-            file,
+            how,
             out: Vec::new(),
         })
     }
+}
 
-    /// Replaces the file's contents with the report.
-    fn commit(self) -> io::Result<()> {
-        let name = |e| dlx_engine::error::named_io(&crate::shown(&self.path), e);
-        let mut file = match self.file {
-            // Only a regular file has old contents to cut (a device or pipe
-            // cannot be truncated).
-            Some(file) => {
-                if file.metadata().map_err(name)?.is_file() {
-                    file.set_len(0).map_err(name)?;
-                }
-                file
-            }
-            None => File::create(&self.path).map_err(name)?,
-        };
-        file.write_all(&self.out).map_err(name)?;
-        file.flush().map_err(name)
+/// Whether the file has names besides the one given.
+fn has_other_links(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink() > 1
     }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
+}
+
+/// A new file beside `target`, named after it and hidden, for its
+/// replacement; removed when dropped unless renamed.
+fn file_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let base = target.file_name().unwrap_or_default().to_string_lossy();
+    let prefix = format!(".{base}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // As any new file: read and write for all, less the umask (the
+    // default of temporary files is the owner alone).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
+}
+
+/// Whether a replacement for `target` can be made beside it.
+fn can_make_file_beside(target: &Path) -> bool {
+    file_beside(target).is_ok()
+}
+
+/// Puts every report in place, or none of the files to be replaced: each
+/// replacement is written in full before the reports written in place,
+/// and renamed over its path only once every write has succeeded.
+fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
+    let mut staged = Vec::new();
+    for report in &reports {
+        let name = |e| dlx_engine::error::named_io(&crate::shown(&report.path), e);
+        if let Commit::Replace {
+            target,
+            permissions,
+        } = &report.how
+        {
+            let mut file = file_beside(target).map_err(name)?;
+            // Through the `File`: the temporary file's own name in an
+            // error would only confuse.
+            file.as_file_mut().write_all(&report.out).map_err(name)?;
+            if let Some(permissions) = permissions {
+                file.as_file()
+                    .set_permissions(permissions.clone())
+                    .map_err(name)?;
+            }
+            staged.push((file, target, &report.path));
+        }
+    }
+    for report in &reports {
+        let name = |e| dlx_engine::error::named_io(&crate::shown(&report.path), e);
+        if let Commit::InPlace(file) = &report.how {
+            let mut file = file;
+            // Only a regular file has old contents to cut (a device or
+            // pipe cannot be truncated).
+            if file.metadata().map_err(name)?.is_file() {
+                file.set_len(0).map_err(name)?;
+            }
+            file.write_all(&report.out).map_err(name)?;
+            file.flush().map_err(name)?;
+        }
+    }
+    for (file, target, path) in staged {
+        file.persist(target)
+            .map_err(|e| dlx_engine::error::named_io(&crate::shown(path), e.error))?;
+    }
+    Ok(())
 }

@@ -33,7 +33,7 @@
 //!     "per_puzzle": false             whether the per-puzzle arrays are present
 //!   },
 //!   "files": [ {
-//!     "file": "top1465.txt",          the name as given on the command line
+//!     "file": "top1465.txt",          the path as given ("<stdin>" for -)
 //!     "kind": "sudoku",               "sudoku" or "sudominoku"
 //!     "records": 200,                 records read (valid and invalid)
 //!     "puzzles": 200,                 valid records, benchmarked by every solver
@@ -238,7 +238,7 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
             .files
             .iter()
             .map(|f| FileDoc {
-                file: &f.file,
+                file: &f.path,
                 kind: kind_name(f.kind),
                 records: f.records,
                 puzzles: f.puzzles(),

@@ -13,8 +13,42 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
+/// Which way a figure is rounded for a table cell: a bound is rounded so
+/// that it stays a bound (`>=18672` for 18672.9, `<=0.015` for 0.0145).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounding {
+    /// An exact figure: to the nearest.
+    Nearest,
+    /// A lower bound (`>=`): down.
+    Down,
+    /// An upper bound (`<=`): up.
+    Up,
+}
+
+impl Rounding {
+    /// The rounding of a figure marked `mark` (`>=`, `<=`, `~` or none).
+    pub fn of_mark(mark: &str) -> Self {
+        match mark {
+            ">=" => Rounding::Down,
+            "<=" => Rounding::Up,
+            _ => Rounding::Nearest,
+        }
+    }
+}
+
+/// `x` with `decimals` decimals, rounded as `rounding` says.
+fn fixed(x: f64, decimals: usize, rounding: Rounding) -> String {
+    let scale = 10f64.powi(decimals as i32);
+    let x = match rounding {
+        Rounding::Nearest => x,
+        Rounding::Down => (x * scale).floor() / scale,
+        Rounding::Up => (x * scale).ceil() / scale,
+    };
+    format!("{x:.decimals$}")
+}
+
 /// Microseconds for a table cell: 3 significant digits or more, `>=` in
-/// front when the figure is only a lower bound.
+/// front (and rounded down) when the figure is only a lower bound.
 pub fn micros(ns: f64, lower_bound: bool) -> String {
     let us = ns / 1000.0;
     let digits = if us < 10.0 {
@@ -24,28 +58,47 @@ pub fn micros(ns: f64, lower_bound: bool) -> String {
     } else {
         0
     };
-    format!("{}{us:.digits$}", if lower_bound { ">=" } else { "" })
+    if lower_bound {
+        format!(">={}", fixed(us, digits, Rounding::Down))
+    } else {
+        fixed(us, digits, Rounding::Nearest)
+    }
 }
 
-/// A rate or mean with about 3 significant digits.
+/// A rate, mean or ratio: 3 significant digits from 1 up (or every digit
+/// of the whole part), 2 below 1 (`0.52`, `0.015`, not `0.00`: a baseline
+/// thousands of times slower gives such ratios).
 pub fn number(x: f64) -> String {
-    if x > 0.0 && x < 0.01 {
-        // Two significant digits, not `0.00` (a baseline thousands of
-        // times slower gives such ratios).
-        let decimals = ((-x.log10()).floor() as usize + 2).min(12);
-        format!("{x:.decimals$}")
+    rounded(x, Rounding::Nearest)
+}
+
+/// [`number`], rounded as `rounding` says.
+pub fn rounded(x: f64, rounding: Rounding) -> String {
+    let decimals = if x > 0.0 && x < 1.0 {
+        ((-x.log10()).ceil() as usize + 1).min(12)
     } else if x < 10.0 {
-        format!("{x:.2}")
+        2
     } else if x < 100.0 {
-        format!("{x:.1}")
+        1
     } else {
-        format!("{x:.0}")
-    }
+        0
+    };
+    fixed(x, decimals, rounding)
 }
 
 /// A ratio such as `1.00×`, `23.4×`, `1234×`.
 pub fn ratio(x: f64) -> String {
-    format!("{}×", number(x))
+    marked_ratio("", x)
+}
+
+/// A figure with its bound mark in front, rounded to stay a bound.
+fn marked(mark: &str, x: f64) -> String {
+    format!("{mark}{}", rounded(x, Rounding::of_mark(mark)))
+}
+
+/// A ratio with its bound mark in front, rounded to stay a bound.
+fn marked_ratio(mark: &str, x: f64) -> String {
+    format!("{}×", marked(mark, x))
 }
 
 /// The name the ratios are relative to (`dlx`, or the first solver).
@@ -111,10 +164,8 @@ pub fn results(file: &FileReport) -> Table {
                 None => row.extend(["-"; 4].map(String::from)),
             }
             let bounded = s.over_budget > 0;
-            let mark = if bounded { "<=" } else { "" };
-            row.push(format!("{mark}{}", number(s.per_second)));
-            let mark = if bounded { ">=" } else { "" };
-            row.push(format!("{mark}{}", number(s.nodes_mean)));
+            row.push(marked(if bounded { "<=" } else { "" }, s.per_second));
+            row.push(marked(if bounded { ">=" } else { "" }, s.nodes_mean));
             match (file.ratios(r), &s.time) {
                 (Some(q), Some(t)) => {
                     let base = file.baseline().map(|b| &b.stats);
@@ -130,16 +181,11 @@ pub fn results(file: &FileReport) -> Table {
                         (false, true, false) => ">=",
                         (false, false, false) => "",
                     };
-                    row.push(format!(
-                        "{}{}",
+                    row.push(marked_ratio(
                         mark(t.lower_bound.median, base_median),
-                        ratio(q.median)
+                        q.median,
                     ));
-                    row.push(format!(
-                        "{}{}",
-                        mark(bounded, base_rate),
-                        ratio(q.throughput)
-                    ));
+                    row.push(marked_ratio(mark(bounded, base_rate), q.throughput));
                 }
                 _ => row.extend(["-"; 2].map(String::from)),
             }
@@ -191,11 +237,13 @@ mod tests {
     fn ratio_marks(base_bounded: bool, own_bounded: bool) -> (String, String) {
         let file = FileReport {
             file: "f.txt".into(),
+            path: "f.txt".into(),
             kind: Kind::Sudoku,
             records: 3,
             lines: vec![1, 2, 3],
             invalid: vec![],
             skipped: vec![],
+            warnings: vec![],
             results: vec![
                 result(SolverKind::Bitmask, base_bounded),
                 result(SolverKind::Naive, own_bounded),
@@ -221,13 +269,23 @@ mod tests {
     fn formats() {
         assert_eq!(micros(1234.0, false), "1.23");
         assert_eq!(micros(52_140.0, false), "52.1");
-        assert_eq!(micros(1_234_567.0, true), ">=1235");
+        // A lower bound is rounded down, so that it stays one.
+        assert_eq!(micros(1_234_967.0, true), ">=1234");
+        assert_eq!(micros(1_234_967.0, false), "1235");
+        assert_eq!(marked(">=", 18_672.854), ">=18672");
+        // An upper bound is rounded up; between 0.01 and 1, two
+        // significant digits.
+        assert_eq!(marked_ratio("<=", 0.0145), "<=0.015×");
+        assert_eq!(marked_ratio("", 0.0144), "0.014×");
+        assert_eq!(marked_ratio("~", 0.52), "~0.52×");
+        assert_eq!(marked("<=", 2.001), "<=2.01");
         assert_eq!(ratio(1.0), "1.00×");
         assert_eq!(number(12345.6), "12346");
         // Small ratios keep two significant digits.
         assert_eq!(ratio(0.0043), "0.0043×");
         assert_eq!(ratio(0.000_051), "0.000051×");
-        assert_eq!(ratio(0.01), "0.01×");
+        assert_eq!(ratio(0.01), "0.010×");
+        assert_eq!(ratio(0.1), "0.10×");
         assert_eq!(number(0.0), "0.00");
     }
 }

@@ -106,8 +106,9 @@ pub struct SolveArgs {
     /// exact-cover file is one record: the deadline covers its whole
     /// search). A record that reaches it is marked `! limit: time limit of T
     /// ms reached` in its place and on stderr, the batch goes on, and the
-    /// exit status is 1. The clock is read every 1024 search nodes, so a
-    /// record can run a little past T. 0 stops every record that needs a
+    /// exit status is 1. The clock is read every 1024 search nodes (by dlx
+    /// also after every 262,144 link updates), so a record can run a little
+    /// past T. 0 stops every record that needs a
     /// search node.
     #[arg(long, value_name = "T")]
     pub timeout_ms: Option<u64>,

@@ -389,6 +389,8 @@ impl CellsSolver {
         let ascending = self.order == OptionOrder::Ascending;
         let mut solutions = 0u64;
         let mut nodes = 0u64;
+        // See `Limits::deadline_passed_after`.
+        let mut next_look = 0u64;
         let mut step = Step::Enter;
         let mut cells = cells!(self);
         let stack = &mut self.stack;
@@ -436,7 +438,8 @@ impl CellsSolver {
                         } else if nodes >= max_nodes {
                             cells.uncover(item);
                             break End::NodeLimit;
-                        } else if limits.deadline_passed(nodes) {
+                        } else if limits.deadline_passed_after(nodes, cells.updates, &mut next_look)
+                        {
                             cells.uncover(item);
                             break End::TimeLimit;
                         } else {

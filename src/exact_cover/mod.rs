@@ -20,5 +20,7 @@ mod verify;
 pub use arena::Matrix;
 pub use cells::{CellsSolver, OptionOrder};
 pub use problem::{Item, ItemKind, Problem, ProblemError};
-pub use search::{Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES};
+pub use search::{
+    Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES, DEADLINE_CHECK_UPDATES,
+};
 pub use verify::{verify, CoverError};

@@ -32,11 +32,14 @@ pub struct Limits {
     pub max_solutions: Option<u64>,
     /// Stop once this many search nodes (options tried) have been used.
     pub max_nodes: Option<u64>,
-    /// Stop once this moment has passed. Checked every
-    /// [`DEADLINE_CHECK_NODES`] nodes, so a search overruns it by at most the
-    /// time those nodes take (microseconds for Sudoku), plus the time the
-    /// visitor spends on the solutions found among them: a slow visitor
-    /// should look at the clock itself and return `Break`.
+    /// Stop once this moment has passed. The exact-cover solvers check it
+    /// every [`DEADLINE_CHECK_NODES`] nodes and whenever
+    /// [`DEADLINE_CHECK_UPDATES`] link updates have passed since the last
+    /// look, so a search overruns it by at most the time of those nodes or
+    /// updates (microseconds for Sudoku), or of one node when a single node
+    /// makes more updates than that, plus the time the visitor spends on the
+    /// solutions found meanwhile: a slow visitor should look at the clock
+    /// itself and return `Break`.
     pub deadline: Option<Instant>,
 }
 
@@ -44,6 +47,13 @@ pub struct Limits {
 /// [`Limits::deadline`] is set: reading the clock costs about as much as a
 /// few nodes, so checking every node would slow the search measurably.
 pub const DEADLINE_CHECK_NODES: u64 = 1024;
+
+/// How many link updates pass at most between two looks at the clock when
+/// a [`Limits::deadline`] is set, besides every [`DEADLINE_CHECK_NODES`]
+/// nodes: a node of a large exact-cover problem can make millions of
+/// updates (milliseconds), so 1,024 of them could overrun a deadline by
+/// seconds. About a millisecond of work.
+pub const DEADLINE_CHECK_UPDATES: u64 = 1 << 18;
 
 impl Limits {
     /// No limits: enumerate the whole search tree.
@@ -106,6 +116,27 @@ impl Limits {
         match self.deadline {
             Some(deadline) => nodes % DEADLINE_CHECK_NODES == 0 && Instant::now() >= deadline,
             None => false,
+        }
+    }
+
+    /// [`deadline_passed`](Self::deadline_passed) for a search that also
+    /// counts link updates: looks at the clock every
+    /// [`DEADLINE_CHECK_NODES`] nodes, and once `updates` reaches
+    /// `*next_look`, which each look moves [`DEADLINE_CHECK_UPDATES`] past
+    /// the updates so far (start it at 0).
+    #[inline]
+    pub(crate) fn deadline_passed_after(
+        &self,
+        nodes: u64,
+        updates: u64,
+        next_look: &mut u64,
+    ) -> bool {
+        match self.deadline {
+            Some(deadline) if nodes % DEADLINE_CHECK_NODES == 0 || updates >= *next_look => {
+                *next_look = updates + DEADLINE_CHECK_UPDATES;
+                Instant::now() >= deadline
+            }
+            _ => false,
         }
     }
 }
@@ -510,6 +541,9 @@ impl Solver {
         let mut solutions = 0u64;
         let mut nodes = 0u64;
         let mut updates = 0u64;
+        // When a long stretch of updates without enough nodes to look at the
+        // clock will look at it anyway.
+        let mut next_look = 0u64;
         // Of `updates`, those already added to `dirty`.
         let mut saved_updates = 0u64;
         let Solver {
@@ -572,7 +606,7 @@ impl Solver {
                         } else if nodes >= max_nodes {
                             undo_chosen(d, item, before_cover);
                             break End::NodeLimit;
-                        } else if limits.deadline_passed(nodes) {
+                        } else if limits.deadline_passed_after(nodes, updates, &mut next_look) {
                             undo_chosen(d, item, before_cover);
                             break End::TimeLimit;
                         } else {

@@ -6,7 +6,9 @@
 //! backtracking solver (not the engine that produced it); `! invalid` must
 //! stand where the puzzle is unreadable or contradictory, and `! unsolvable`
 //! where a full search finds nothing. `! limit` marks are accepted but
-//! counted as unverified.
+//! counted as unverified (where the limit stopped cannot be checked), once
+//! their text is as `dlx solve` writes it and the puzzle has at least the
+//! K solutions of an `after K solution(s)`.
 //!
 //! A recount never counts past what the claim needs (the claim plus one,
 //! or the claim itself when it equals the `--max-solutions` cap) and has a
@@ -25,10 +27,10 @@ use std::io::{self, BufRead};
 
 use crate::error::{named_io, InputError};
 use crate::exact_cover::Limits;
-use crate::input::{is_title, read_line, Line, SudokuReader};
+use crate::input::{self, is_title, read_line, Line, SudokuReader};
 use crate::puzzles::sudoku::{symbol_value, DlxSudoku, Grid, Solution, SudokuSolver};
 use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
-use crate::solve::is_limit_mark;
+use crate::solve::solutions_before_limit;
 
 /// Search nodes one recount may use (a count, a verdict or an
 /// `! unsolvable` mark) before its claim is reported as not verifiable:
@@ -175,7 +177,12 @@ pub fn check_sudoku_with_budget(
             // Above a one-line answer `dlx solve` writes it as a comment.
             if *answer == title || answer.strip_prefix("# ") == Some(title.as_str()) {
                 next = answers.next_line()?;
-            } else if is_title(answer) || answer.strip_prefix("# ").is_some_and(is_title) {
+            } else if (is_title(answer) && verdict_count(answer).is_none())
+                || answer.strip_prefix("# ").is_some_and(is_title)
+            {
+                // A word-like answer is a title left where another one
+                // belongs, unless it is a verdict (`unique`: the answer of
+                // a file whose titles were taken out).
                 return Err(answers.mismatch(
                     *line,
                     format!(
@@ -209,15 +216,7 @@ pub fn check_sudoku_with_budget(
         let puzzle = record
             .puzzle
             .and_then(|(g, _)| g.check_givens().map(|_| g).map_err(|e| e.to_string()));
-        if answer.starts_with("! limit") {
-            if !is_limit_mark(&answer) {
-                return Err(at(format!("unknown mark `{answer}`")));
-            }
-            report.limits += 1;
-            if puzzle.is_ok() {
-                continue;
-            }
-        }
+        let limit_mark = limit_mark(&answer).map_err(&at)?;
         let grid = match puzzle {
             Err(reason) if answer.starts_with("! invalid") => {
                 report.marks += 1;
@@ -234,6 +233,15 @@ pub fn check_sudoku_with_budget(
             }
             Ok(g) => g,
         };
+        if let Some(claim) = limit_mark {
+            check_limit_mark(claim, |want| {
+                let found = recount(&grid, want);
+                (found.count, found.end.is_limit())
+            })
+            .map_err(&at)?;
+            report.limits += 1;
+            continue;
+        }
         if answer.starts_with("! unsolvable") {
             let found = recount(&grid, 1);
             if found.count > 0 {
@@ -383,10 +391,17 @@ pub fn check_sudominoku_with_budget(
             }
             Ok(p) => p,
         };
-        if answer.starts_with("! limit") {
-            if !is_limit_mark(&answer) {
-                return Err(at(format!("unknown mark `{answer}`")));
-            }
+        if let Some(claim) = limit_mark(&answer).map_err(&at)? {
+            check_limit_mark(claim, |want| {
+                let limits = Limits::solutions(want).with_max_nodes(Some(node_budget));
+                let found = recount_falling_back(
+                    || solver.solve(&puzzle, limits),
+                    || engine.solve(&puzzle, limits),
+                    &mut report.engine_recounts,
+                );
+                (found.count, found.end.is_limit())
+            })
+            .map_err(&at)?;
             report.limits += 1;
             continue;
         }
@@ -451,6 +466,44 @@ pub fn check_sudominoku_with_budget(
     }
     answers.expect_end()?;
     Ok(report)
+}
+
+/// The solutions a `! limit` answer says were found before its limit, or
+/// `None` if the answer is no `! limit` mark; a `! limit` answer that is no
+/// mark `dlx solve` writes is an error.
+fn limit_mark(answer: &str) -> Result<Option<u64>, String> {
+    if !answer.starts_with("! limit") {
+        return Ok(None);
+    }
+    solutions_before_limit(answer)
+        .map(Some)
+        .ok_or_else(|| format!("unknown mark `{answer}`"))
+}
+
+/// Settles a `! limit` mark saying `claim` solutions were found before the
+/// limit, with `recount(claim)`: the solutions found looking for `claim`
+/// of them, and whether its own budget ran out first. The limit itself
+/// cannot be checked (another solver, machine or budget would stop
+/// elsewhere), but a puzzle with fewer solutions than the mark says it
+/// found shows the mark is wrong. A recount cut by its budget leaves the
+/// mark unverified, as every limit mark is.
+fn check_limit_mark(claim: u64, recount: impl FnOnce(u64) -> (u64, bool)) -> Result<(), String> {
+    if claim == 0 {
+        return Ok(());
+    }
+    let (found, cut) = recount(claim);
+    if found < claim && !cut {
+        return Err(format!(
+            "the mark says {claim} solution(s) were found before the limit, but the \
+             puzzle has {}",
+            if found == 0 {
+                "none".to_string()
+            } else {
+                format!("only {found}")
+            }
+        ));
+    }
+    Ok(())
 }
 
 /// How many solutions a recount of `claim` needs to look for: one more
@@ -578,6 +631,11 @@ fn read_grid_answer<R: BufRead>(
             None => return Err(answers.mismatch(answers.line_no, "the answers end inside a grid")),
         }
     }
+    // Rows with commas or semicolons between their cells, as `dlx solve`
+    // reads them in puzzle files.
+    let rows: Vec<String> = (rows.into_iter())
+        .map(|row| input::csv_grid_row(&row).unwrap_or(row))
+        .collect();
     Grid::from_rows(&rows).map_err(|e| answers.mismatch(start, e.to_string()))
 }
 
@@ -616,7 +674,7 @@ fn is_rule(row: &str) -> bool {
 mod tests {
     use super::*;
     use crate::baseline::BitmaskSudoku;
-    use crate::puzzles::sudoku::samples::EASY;
+    use crate::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
     use crate::puzzles::sudoku::Solution;
 
     /// The bitmask solver, recording the limits of every search.
@@ -751,6 +809,107 @@ mod tests {
         assert!(mismatch(result)
             .reason
             .starts_with("unknown mark `! limit: banana`"));
+        // Numbers as `dlx solve` writes them, and at least one solution
+        // when it says it found some.
+        for bad in [
+            "! limit: node budget of ... reached after . solution(s)",
+            "! limit: node budget of 5 reached after 0 solution(s)",
+        ] {
+            let (result, _) = check(&format!("{EASY}\n"), &format!("{bad}\n"), None, 10);
+            assert!(mismatch(result).reason.starts_with("unknown mark"), "{bad}");
+        }
+    }
+
+    /// A `! limit` mark saying it found K solutions is refused when the
+    /// puzzle has fewer; when the recount's budget runs out first, it
+    /// stays unverified.
+    #[test]
+    fn limit_marks_cannot_claim_more_solutions_than_there_are() {
+        let mark = |k: u64| format!("! limit: time limit of 5 ms reached after {k} solution(s)\n");
+        let (result, seen) = check(&format!("{EASY}\n"), &mark(1), None, 1_000);
+        assert_eq!(result.expect("one solution found").limits, 1);
+        assert_eq!(seen[0].max_solutions, Some(1));
+        let (result, _) = check(&format!("{EASY}\n"), &mark(9), None, 1_000);
+        let reason = mismatch(result).reason;
+        assert!(reason.contains("the mark says 9 solution(s)"), "{reason}");
+        assert!(reason.contains("the puzzle has only 1"), "{reason}");
+        let (result, _) = check(&format!("{EMPTY}\n"), &mark(1_000_000), None, 1_000);
+        assert_eq!(result.expect("budget out: unverified").limits, 1);
+        // Sudominoku answers too: one domino and the nine numbers on row A
+        // has thousands of solutions, a full puzzle one.
+        let open = "1\n1 B4 2 B5\nA1 A2 A3 A4 A5 A6 A7 A8 A9\n0\n";
+        let sudominoku = |puzzle: &str, k: u64| {
+            check_sudominoku_with_budget(
+                "p.txt",
+                puzzle.as_bytes(),
+                "a.txt",
+                format!("Puzzle 1\n{}", mark(k)).as_bytes(),
+                None,
+                1_000_000,
+            )
+        };
+        assert_eq!(sudominoku(open, 100).unwrap().limits, 1);
+        let full = include_str!("../puzzles/sudominoku/sample-own.txt");
+        let first: String = {
+            let mut lines = full.lines();
+            let n: usize = lines.next().unwrap().trim().parse().unwrap();
+            let mut text = format!("{n}\n");
+            for _ in 0..n + 1 {
+                text += lines.next().unwrap();
+                text.push('\n');
+            }
+            text + "0\n"
+        };
+        let reason = mismatch(sudominoku(&first, 2)).reason;
+        assert!(reason.contains("the puzzle has only 1"), "{reason}");
+    }
+
+    /// Answers with their grids' titles taken out are checked as they
+    /// are, verdicts included (`unique` is word-like, as titles are).
+    #[test]
+    fn answers_without_titles_are_checked() {
+        let rows: String = EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let puzzle = format!("Grid 01\n{rows}");
+        for answer in ["unique\n", "1\n", &format!("{EASY_SOLUTION}\n")] {
+            let (result, _) = check(&puzzle, answer, None, 100_000);
+            assert!(result.is_ok(), "{answer}: {result:?}");
+        }
+        let (result, _) = check(&puzzle, "Grid 02\nunique\n", None, 100_000);
+        assert!(mismatch(result)
+            .reason
+            .contains("expected the title `Grid 01`"));
+    }
+
+    /// A solved grid written with commas or semicolons between its cells
+    /// is read as `dlx solve` reads such rows; a changed given still fails.
+    #[test]
+    fn comma_separated_grid_answers_are_read() {
+        let rows = |sep: &str, solution: &str| -> String {
+            (solution.as_bytes().chunks(9))
+                .map(|r| {
+                    let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+                    format!("{}\n", cells.join(sep))
+                })
+                .collect()
+        };
+        for sep in [",", ";", ", "] {
+            let (result, _) = check(&format!("{EASY}\n"), &rows(sep, EASY_SOLUTION), None, 10);
+            assert_eq!(result.expect(sep).solutions, 1);
+        }
+        let first_given = EASY.find(|c: char| c.is_ascii_digit()).unwrap();
+        let mut wrong = EASY_SOLUTION.as_bytes().to_vec();
+        wrong[first_given] = if wrong[first_given] == b'1' {
+            b'2'
+        } else {
+            b'1'
+        };
+        let wrong = String::from_utf8(wrong).unwrap();
+        let (result, _) = check(&format!("{EASY}\n"), &rows(",", &wrong), None, 10);
+        assert!(mismatch(result).reason.contains("was changed"));
     }
 
     #[test]

@@ -856,7 +856,7 @@ fn is_csv_like(line: &str) -> bool {
 /// as many fields as a grid has columns, each a number up to that side or
 /// `.`, and maybe an empty field after the last, as spreadsheets write a
 /// trailing separator): the row with blanks between its cells instead.
-fn csv_grid_row(line: &str) -> Option<String> {
+pub(crate) fn csv_grid_row(line: &str) -> Option<String> {
     // One byte scan rules out the usual line (this runs on every line).
     memchr::memchr2(b',', b';', line.as_bytes())?;
     let mut fields: Vec<&str> = csv_fields(strip_comment(line)).collect();

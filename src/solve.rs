@@ -588,30 +588,48 @@ fn solve_xc(
 /// finer durations (from the library) with three decimals.
 /// Whether `answer` is a `! limit` mark as [`outcome_of`] writes it:
 /// `! limit: node budget of N reached` or `! limit: time limit of T ms
-/// reached`, maybe followed by ` after N solution(s)`.
+/// reached`, maybe followed by ` after K solution(s)`.
 pub fn is_limit_mark(answer: &str) -> bool {
-    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    let Some(rest) = answer.strip_prefix("! limit: ") else {
-        return false;
+    solutions_before_limit(answer).is_some()
+}
+
+/// The solutions a `! limit` mark says were found before the limit (K of
+/// ` after K solution(s)`, 0 without it), if `answer` is such a mark as
+/// [`outcome_of`] writes it: N and K plain decimal numbers (K at least 1),
+/// T whole milliseconds or with three decimals.
+pub fn solutions_before_limit(answer: &str) -> Option<u64> {
+    // Digits as `u64` formats them: no sign, no leading zero.
+    let plain = |s: &str| -> Option<u64> {
+        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        (digits && (s == "0" || !s.starts_with('0'))).then(|| s.parse().ok())?
     };
-    let (which, after) = match rest.split_once(" reached") {
-        Some(parts) => parts,
-        None => return false,
+    let millis = |s: &str| match s.split_once('.') {
+        Some((whole, frac)) => {
+            plain(whole).is_some() && frac.len() == 3 && frac.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => plain(s).is_some(),
     };
+    let rest = answer.strip_prefix("! limit: ")?;
+    let (which, after) = rest.split_once(" reached")?;
     let limit_ok = match (
         which.strip_prefix("node budget of "),
         which.strip_prefix("time limit of "),
     ) {
-        (Some(n), _) => number(n),
-        (_, Some(t)) => t.strip_suffix(" ms").is_some_and(number),
+        (Some(n), _) => plain(n).is_some(),
+        (_, Some(t)) => t.strip_suffix(" ms").is_some_and(millis),
         _ => false,
     };
-    let after_ok = after.is_empty()
-        || after
-            .strip_prefix(" after ")
-            .and_then(|a| a.strip_suffix(" solution(s)"))
-            .is_some_and(number);
-    limit_ok && after_ok
+    if !limit_ok {
+        return None;
+    }
+    if after.is_empty() {
+        return Some(0);
+    }
+    let found = after
+        .strip_prefix(" after ")?
+        .strip_suffix(" solution(s)")
+        .and_then(plain)?;
+    (found > 0).then_some(found)
 }
 
 fn milliseconds(d: Duration) -> String {
@@ -721,7 +739,7 @@ mod tests {
                     nodes: 500,
                 };
                 let mark = outcome_of(1, &solution, None, &options).text;
-                assert!(is_limit_mark(&mark), "{mark}");
+                assert_eq!(solutions_before_limit(&mark), Some(count), "{mark}");
             }
         }
         for bad in [
@@ -731,8 +749,22 @@ mod tests {
             "! limit: time limit of 5 reached",
             "! limit: node budget of 5 reached after all",
             "! invalid: node budget of 5 reached",
+            // Never written by `outcome_of`: not numbers as it formats
+            // them, or no solution said to be found.
+            "! limit: node budget of ... reached",
+            "! limit: node budget of 1.2.3 reached",
+            "! limit: node budget of 05 reached",
+            "! limit: time limit of 2.5 ms reached",
+            "! limit: time limit of . ms reached",
+            "! limit: node budget of 5 reached after 0 solution(s)",
+            "! limit: node budget of 5 reached after . solution(s)",
+            "! limit: node budget of 5 reached after +3 solution(s)",
         ] {
             assert!(!is_limit_mark(bad), "{bad}");
         }
+        assert_eq!(
+            solutions_before_limit("! limit: time limit of 2.500 ms reached after 7 solution(s)"),
+            Some(7)
+        );
     }
 }

@@ -351,6 +351,11 @@ impl PendingReport {
             out: Vec::new(),
         })
     }
+
+    /// An error about this report, named by its path as given.
+    fn named(&self, e: io::Error) -> io::Error {
+        dlx_engine::error::named_io(&crate::shown(&self.path), e)
+    }
 }
 
 /// Whether the file has names besides the one given.
@@ -399,7 +404,7 @@ fn can_make_file_beside(target: &Path) -> bool {
 fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
     let mut staged = Vec::new();
     for report in &reports {
-        let name = |e| dlx_engine::error::named_io(&crate::shown(&report.path), e);
+        let name = |e| report.named(e);
         if let Commit::Replace {
             target,
             permissions,
@@ -414,11 +419,11 @@ fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
                     .set_permissions(permissions.clone())
                     .map_err(name)?;
             }
-            staged.push((file, target, &report.path));
+            staged.push((file, target, report));
         }
     }
     for report in &reports {
-        let name = |e| dlx_engine::error::named_io(&crate::shown(&report.path), e);
+        let name = |e| report.named(e);
         if let Commit::InPlace(file) = &report.how {
             let mut file = file;
             // Only a regular file has old contents to cut (a device or
@@ -430,9 +435,8 @@ fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
             file.flush().map_err(name)?;
         }
     }
-    for (file, target, path) in staged {
-        file.persist(target)
-            .map_err(|e| dlx_engine::error::named_io(&crate::shown(path), e.error))?;
+    for (file, target, report) in staged {
+        file.persist(target).map_err(|e| report.named(e.error))?;
     }
     Ok(())
 }

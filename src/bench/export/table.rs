@@ -39,10 +39,20 @@ impl Rounding {
 /// `x` with `decimals` decimals, rounded as `rounding` says.
 fn fixed(x: f64, decimals: usize, rounding: Rounding) -> String {
     let scale = 10f64.powi(decimals as i32);
+    let scaled = x * scale;
+    // A figure that is a whole number of units but for the binary
+    // representation (4350 ns / 1000 * 100 = 434.99999999999994) is that
+    // number: a floor or ceiling of the error would move it a whole unit.
+    let whole = scaled.round();
+    let scaled = if (scaled - whole).abs() <= 1e-9 * whole.abs().max(1.0) {
+        whole
+    } else {
+        scaled
+    };
     let x = match rounding {
         Rounding::Nearest => x,
-        Rounding::Down => (x * scale).floor() / scale,
-        Rounding::Up => (x * scale).ceil() / scale,
+        Rounding::Down => scaled.floor() / scale,
+        Rounding::Up => scaled.ceil() / scale,
     };
     format!("{x:.decimals$}")
 }
@@ -287,5 +297,18 @@ mod tests {
         assert_eq!(ratio(0.01), "0.010×");
         assert_eq!(ratio(0.1), "0.10×");
         assert_eq!(number(0.0), "0.00");
+    }
+
+    #[test]
+    fn whole_units_are_not_moved_by_binary_error() {
+        // 4350 / 1000 * 100 is 434.99999999999994 in binary: a floor of
+        // that would make the bound 4.34.
+        assert_eq!(micros(4350.0, true), ">=4.35");
+        assert_eq!(marked("<=", 1.1), "<=1.10");
+        assert_eq!(marked(">=", 0.29), ">=0.29");
+        assert_eq!(marked("<=", 0.57), "<=0.57");
+        // A figure really past a unit still moves.
+        assert_eq!(micros(4349.9, true), ">=4.34");
+        assert_eq!(marked("<=", 1.1001), "<=1.11");
     }
 }

@@ -131,14 +131,24 @@ fn an_interrupted_run_keeps_the_previous_reports() {
     let fresh = dir.path().join("fresh.md");
     bench_killed_after_a_second("--markdown", &fresh);
     assert!(!fresh.exists());
+    // Nor is the file a dangling symlink names.
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.md");
+        std::os::unix::fs::symlink("nothing-yet.md", &link).unwrap();
+        bench_killed_after_a_second("--markdown", &link);
+        assert!(!dir.path().join("nothing-yet.md").exists());
+        assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    }
 }
 
-/// A report that cannot be written at the end (here a full device) fails
-/// the run before any report is put in place: the earlier run's reports
-/// are all still there, whole, and no temporary file is left beside them.
+/// A device that cannot take its report (here a full one) fails the run,
+/// but only once the files have theirs: pipes and devices come last, so
+/// that a reader that never reads holds up no half-made file. The files
+/// hold whole reports and no temporary file is left beside them.
 #[cfg(target_os = "linux")]
 #[test]
-fn a_report_failing_at_the_end_keeps_the_others_as_they_were() {
+fn a_device_failing_at_the_end_fails_the_run_after_the_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = puzzle_file(dir.path());
     let (json, markdown) = (dir.path().join("r.json"), dir.path().join("r.md"));
@@ -156,22 +166,23 @@ fn a_report_failing_at_the_end_keeps_the_others_as_they_were() {
         .stderr(predicates::str::contains(
             "/dev/full: No space left on device",
         ));
-    assert_eq!(
-        std::fs::read_to_string(&json).unwrap(),
-        "an earlier run's report"
-    );
-    assert!(!markdown.exists());
+    let report: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(report["files"][0]["puzzles"], 20);
+    assert!(std::fs::read_to_string(&markdown)
+        .unwrap()
+        .starts_with("# dlx bench"));
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(names.len(), 3, "{names:?}");
 }
 
 /// A report replaces a file by renaming a new one over it, but a symlink
 /// stays a symlink (its target gets the report), a file with another hard
-/// link is written in place (both names show the report), and the
-/// replaced file keeps its permissions.
+/// link is written in place (both names show the report), the
+/// replaced file keeps its permissions, and a dangling symlink's report
+/// is made where it points.
 #[cfg(unix)]
 #[test]
 fn reports_keep_links_and_permissions() {
@@ -186,6 +197,9 @@ fn reports_keep_links_and_permissions() {
     let (first, second) = (dir.path().join("a.md"), dir.path().join("b.md"));
     std::fs::write(&first, "old").unwrap();
     std::fs::hard_link(&first, &second).unwrap();
+    let dangling = dir.path().join("dangling.svg");
+    std::os::unix::fs::symlink("plots/chart.svg", &dangling).unwrap();
+    std::fs::create_dir(dir.path().join("plots")).unwrap();
     dlx()
         .arg("bench")
         .arg(&file)
@@ -193,8 +207,13 @@ fn reports_keep_links_and_permissions() {
         .arg(&link)
         .arg("--markdown")
         .arg(&first)
+        .arg("--plot")
+        .arg(&dangling)
         .assert()
         .success();
+    assert!(dangling.symlink_metadata().unwrap().file_type().is_symlink());
+    let chart = std::fs::read_to_string(dir.path().join("plots/chart.svg")).unwrap();
+    assert!(chart.starts_with("<svg"), "{chart}");
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
     let report: Value = serde_json::from_slice(&std::fs::read(&target).unwrap()).unwrap();
     assert_eq!(report["files"][0]["puzzles"], 20);

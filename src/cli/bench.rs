@@ -300,48 +300,50 @@ enum Commit {
     },
     /// Written into the file itself: a device or a pipe (nothing to
     /// rename over), a file with other hard links (a rename would leave
-    /// them the old report), or one in a directory where no new file can
-    /// be made.
-    InPlace(File),
+    /// them the old report), a file a replacement would give another owner
+    /// or group, or one in a directory where no new file can be made.
+    InPlace {
+        file: File,
+        /// A regular file, with old contents to cut; a pipe or device has
+        /// none, and may block until its reader reads.
+        regular: bool,
+    },
 }
 
 impl PendingReport {
     fn create(path: &Path) -> io::Result<Self> {
         let name = |e| dlx_engine::error::named_io(&crate::shown(path), e);
-        // `symlink_metadata`: a dangling symlink is something there too.
-        let how = match path.symlink_metadata() {
-            Err(_) => {
+        // Through symlinks, dangling ones too: the report goes to the
+        // file a link names, and the link stays.
+        let target = through_links(path).map_err(name)?;
+        let how = match target.symlink_metadata() {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // Nothing there: create the file to see that it can be,
                 // and remove it until the report is ready.
                 File::options()
                     .write(true)
                     .create_new(true)
-                    .open(path)
+                    .open(&target)
                     .map_err(name)?;
-                std::fs::remove_file(path).map_err(name)?;
+                std::fs::remove_file(&target).map_err(name)?;
                 Commit::Replace {
-                    target: path.to_path_buf(),
+                    target,
                     permissions: None,
                 }
             }
+            Err(e) => return Err(name(e)),
             Ok(_) => {
-                // Opened (not truncated) to see that it can be written; a
-                // dangling symlink's target is made, as by any writer.
-                let file = File::options()
-                    .write(true)
-                    .create(true)
-                    .truncate(false)
-                    .open(path)
-                    .map_err(name)?;
+                // Opened (not truncated) to see that it can be written.
+                let file = File::options().write(true).open(&target).map_err(name)?;
                 let meta = file.metadata().map_err(name)?;
-                let target = std::fs::canonicalize(path).map_err(name)?;
-                if meta.is_file() && !has_other_links(&meta) && can_make_file_beside(&target) {
+                let regular = meta.is_file();
+                if regular && !has_other_links(&meta) && replacement_is_alike(&target, &meta) {
                     Commit::Replace {
                         target,
                         permissions: Some(meta.permissions()),
                     }
                 } else {
-                    Commit::InPlace(file)
+                    Commit::InPlace { file, regular }
                 }
             }
         };
@@ -356,6 +358,28 @@ impl PendingReport {
     fn named(&self, e: io::Error) -> io::Error {
         dlx_engine::error::named_io(&crate::shown(&self.path), e)
     }
+}
+
+/// The path `path` names once its symbolic links are followed, whether or
+/// not the last one points to anything (`canonicalize` needs a file).
+fn through_links(path: &Path) -> io::Result<PathBuf> {
+    // As the kernel's limit on links followed in one path.
+    const MOST_LINKS: usize = 40;
+    let mut path = path.to_path_buf();
+    for _ in 0..MOST_LINKS {
+        match path.symlink_metadata() {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&path)?;
+                // A relative link is relative to its own directory.
+                path = match path.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
 }
 
 /// Whether the file has names besides the one given.
@@ -393,14 +417,33 @@ fn file_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
     builder.tempfile_in(dir)
 }
 
-/// Whether a replacement for `target` can be made beside it.
-fn can_make_file_beside(target: &Path) -> bool {
-    file_beside(target).is_ok()
+/// Whether a replacement for `target` can be made beside it and would
+/// have the owner and group of the file it replaces (a rename would give
+/// someone else's file to whoever runs the bench).
+fn replacement_is_alike(target: &Path, meta: &std::fs::Metadata) -> bool {
+    let Ok(beside) = file_beside(target) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match beside.as_file().metadata() {
+            Ok(new) => new.uid() == meta.uid() && new.gid() == meta.gid(),
+            Err(_) => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (beside, meta);
+        true
+    }
 }
 
 /// Puts every report in place, or none of the files to be replaced: each
-/// replacement is written in full before the reports written in place,
-/// and renamed over its path only once every write has succeeded.
+/// replacement is written in full before any report reaches its path, and
+/// renamed over it only once every write to a file has succeeded. Pipes
+/// and devices come last: a reader that never reads then holds up no
+/// half-made file.
 fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
     let mut staged = Vec::new();
     for report in &reports {
@@ -422,21 +465,40 @@ fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
             staged.push((file, target, report));
         }
     }
-    for report in &reports {
-        let name = |e| report.named(e);
-        if let Commit::InPlace(file) = &report.how {
-            let mut file = file;
-            // Only a regular file has old contents to cut (a device or
-            // pipe cannot be truncated).
-            if file.metadata().map_err(name)?.is_file() {
-                file.set_len(0).map_err(name)?;
+    let in_place = |regular_files: bool| {
+        for report in &reports {
+            if let Commit::InPlace { file, regular } = &report.how {
+                if *regular == regular_files {
+                    write_in_place(file, *regular, &report.out).map_err(|e| report.named(e))?;
+                }
             }
-            file.write_all(&report.out).map_err(name)?;
-            file.flush().map_err(name)?;
+        }
+        io::Result::Ok(())
+    };
+    in_place(true)?;
+    for (file, target, report) in staged {
+        if let Err(refused) = file.persist(target) {
+            // A rename the directory allows no one but the file's owner
+            // (a sticky /tmp) or that a mount point refuses: the file
+            // itself can still be written, as before the rename was tried.
+            drop(refused.file);
+            let file = File::options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(target)
+                .map_err(|e| report.named(e))?;
+            write_in_place(&file, true, &report.out).map_err(|e| report.named(e))?;
         }
     }
-    for (file, target, report) in staged {
-        file.persist(target).map_err(|e| report.named(e.error))?;
+    in_place(false)
+}
+
+/// Writes `out` into `file`, cutting a regular file's old contents first.
+fn write_in_place(mut file: &File, regular: bool, out: &[u8]) -> io::Result<()> {
+    if regular {
+        file.set_len(0)?;
     }
-    Ok(())
+    file.write_all(out)?;
+    file.flush()
 }

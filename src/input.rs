@@ -853,20 +853,33 @@ fn is_csv_like(line: &str) -> bool {
 }
 
 /// If `line` is a row of a numeric grid written as CSV (`5,3,0,0,7,...`:
-/// as many fields as a grid has columns, each a number up to that side or
-/// `.`, and maybe an empty field after the last, as spreadsheets write a
-/// trailing separator): the row with blanks between its cells instead.
-pub(crate) fn csv_grid_row(line: &str) -> Option<String> {
+/// as many fields as a grid has columns, each a number up to that side,
+/// `.`, or empty for a blank (a spreadsheet's empty cell), and maybe an
+/// empty field after the last, as some spreadsheets write a trailing
+/// separator): the row with blanks between its cells instead.
+///
+/// n² fields are always n² cells, the last maybe empty; n² + 1 fields
+/// ending in an empty one are n² cells and a trailing separator (n² + 1
+/// is never a grid's side, so the two never meet).
+pub(crate) fn csv_grid_row<'a>(line: &'a str) -> Option<String> {
     // One byte scan rules out the usual line (this runs on every line).
     memchr::memchr2(b',', b';', line.as_bytes())?;
     let mut fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
-    if fields.len() > 1 && fields.last() == Some(&"") {
+    if box_size_of_side(fields.len()).is_none() && fields.last() == Some(&"") {
         fields.pop();
     }
     let side = fields.len();
     box_size_of_side(side)?;
-    let cell = |f: &&str| *f == "." || f.parse::<u8>().is_ok_and(|v| usize::from(v) <= side);
-    fields.iter().all(cell).then(|| fields.join(" "))
+    let cell = |f: &'a str| match f {
+        "" => Some("0"),
+        "." => Some(f),
+        _ => f
+            .parse::<u8>()
+            .is_ok_and(|v| usize::from(v) <= side)
+            .then_some(f),
+    };
+    let cells: Option<Vec<&str>> = fields.into_iter().map(cell).collect();
+    cells.map(|cells| cells.join(" "))
 }
 
 /// The fields of a CSV line, blanks and double quotes trimmed. A
@@ -2853,10 +2866,55 @@ mod tests {
                 assert_eq!(got, vec![Ok((expected.clone(), Style::Grid))], "{csv}");
                 let first = csv.lines().next().unwrap();
                 assert_eq!(csv_grid_row(&format!("{first}{sep}")), None, "{side}");
+                // A row short of its last cell, with a trailing separator,
+                // has a row's worth of fields: the last is an empty cell
+                // (as a spreadsheet writes one). Two short is no row.
                 let short = first.rsplitn(3, sep).nth(2).unwrap();
-                assert_eq!(csv_grid_row(&format!("{short}{sep}")), None, "{side}");
+                let blank_last = csv_grid_row(&format!("{short}{sep}")).unwrap();
+                assert!(blank_last.ends_with(" 0"), "{blank_last}");
+                let shorter = short.rsplit_once(sep).unwrap().0;
+                assert_eq!(csv_grid_row(&format!("{shorter}{sep}")), None, "{side}");
             }
         }
+    }
+
+    /// A spreadsheet saved as CSV leaves blank cells empty: `4,,,,,,,,`
+    /// is a row of one given, with or without a trailing separator.
+    #[test]
+    fn empty_csv_fields_are_blank_cells() {
+        assert_eq!(
+            csv_grid_row("4,,,,,,,,").as_deref(),
+            Some("4 0 0 0 0 0 0 0 0")
+        );
+        assert_eq!(
+            csv_grid_row(",,,,,,,,7,").as_deref(),
+            Some("0 0 0 0 0 0 0 0 7")
+        );
+        assert_eq!(csv_grid_row(",,;,").as_deref(), Some("0 0 0 0"));
+        assert_eq!(
+            csv_grid_row(" ; 2;;;;;;;9").as_deref(),
+            Some("0 2 0 0 0 0 0 0 9")
+        );
+        // Still a row's worth of fields, each a cell.
+        assert_eq!(csv_grid_row("4,,,,,,,"), None, "8 fields");
+        assert_eq!(csv_grid_row("4,,,,,,,,,,"), None, "11 fields");
+        assert_eq!(csv_grid_row("4,,,,x,,,,"), None);
+        let empty_cells: String = GRID
+            .lines()
+            .map(|row| {
+                let cells: Vec<&str> = row
+                    .split_whitespace()
+                    .map(|c| if c == "0" { "" } else { c })
+                    .collect();
+                format!("{}\n", cells.join(","))
+            })
+            .collect();
+        assert_eq!(detect(&empty_cells), Kind::Sudoku, "{empty_cells}");
+        let got: Vec<_> = SudokuReader::new(empty_cells.as_bytes())
+            .map(|r| r.unwrap().puzzle)
+            .collect();
+        let expected = Grid::from_rows(&GRID.lines().collect::<Vec<_>>()).unwrap();
+        assert_eq!(got, vec![Ok((expected, Style::Grid))]);
     }
 
     /// Sudoku Explainer's frame (`*-----------*` above and below a pretty

@@ -211,7 +211,11 @@ fn reports_keep_links_and_permissions() {
         .arg(&dangling)
         .assert()
         .success();
-    assert!(dangling.symlink_metadata().unwrap().file_type().is_symlink());
+    assert!(dangling
+        .symlink_metadata()
+        .unwrap()
+        .file_type()
+        .is_symlink());
     let chart = std::fs::read_to_string(dir.path().join("plots/chart.svg")).unwrap();
     assert!(chart.starts_with("<svg"), "{chart}");
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());

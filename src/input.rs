@@ -497,7 +497,7 @@ pub fn detect(head: &str) -> Kind {
                 .is_some_and(|w| w.len() < body.len() && is_valid_puzzle_line(w))
             || row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
             || is_puzzle_column_name(body)
-            || csv_grid_row(body).is_some();
+            || csv_row_with_blanks(body).is_some();
         // A line starting with `|` is Knuth's comment unless it is a bordered
         // grid row or rule, which has a second bar (`| 9 x 9 sudoku` is a
         // comment).
@@ -861,7 +861,20 @@ fn is_csv_like(line: &str) -> bool {
 /// n² fields are always n² cells, the last maybe empty; n² + 1 fields
 /// ending in an empty one are n² cells and a trailing separator (n² + 1
 /// is never a grid's side, so the two never meet).
-pub(crate) fn csv_grid_row<'a>(line: &'a str) -> Option<String> {
+pub(crate) fn csv_grid_row(line: &str) -> Option<String> {
+    csv_row(line, false)
+}
+
+/// As [`csv_grid_row`], empty fields also taken for blank cells, as a
+/// spreadsheet writes them (`5,3,,,7,,,,`): read so only where a grid is,
+/// since `1,,,` may as well be a CSV record missing its fields.
+fn csv_row_with_blanks(line: &str) -> Option<String> {
+    csv_row(line, true)
+}
+
+/// The numeric grid row of CSV row `line`, empty fields taken for blank
+/// cells when `blanks` says so (and otherwise not cells).
+fn csv_row<'a>(line: &'a str, blanks: bool) -> Option<String> {
     // One byte scan rules out the usual line (this runs on every line).
     memchr::memchr2(b',', b';', line.as_bytes())?;
     let mut fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
@@ -871,15 +884,44 @@ pub(crate) fn csv_grid_row<'a>(line: &'a str) -> Option<String> {
     let side = fields.len();
     box_size_of_side(side)?;
     let cell = |f: &'a str| match f {
-        "" => Some("0"),
+        "" => blanks.then_some("0"),
         "." => Some(f),
         _ => f
             .parse::<u8>()
             .is_ok_and(|v| usize::from(v) <= side)
             .then_some(f),
     };
+    // A row of empty fields alone is a blank line or a grid's empty row,
+    // as the lines around it say ([`empty_csv_row_side`]).
+    if fields.iter().all(|f| f.is_empty()) {
+        return None;
+    }
     let cells: Option<Vec<&str>> = fields.into_iter().map(cell).collect();
     cells.map(|cells| cells.join(" "))
+}
+
+/// If `line` is a CSV row of empty fields only (`,,,,,,,,`), the side of
+/// the grid it would be a row of: n² fields, or n² + 1 with a trailing
+/// separator. A spreadsheet writes such a row for an empty grid row and
+/// for an empty line between grids.
+fn empty_csv_row_side(line: &str) -> Option<usize> {
+    memchr::memchr2(b',', b';', line.as_bytes())?;
+    let body = strip_comment(line);
+    if !body
+        .chars()
+        .all(|c| c == ',' || c == ';' || c.is_whitespace())
+    {
+        return None;
+    }
+    let fields = csv_fields(body).count();
+    [fields, fields - 1]
+        .into_iter()
+        .find(|&side| box_size_of_side(side).is_some())
+}
+
+/// An empty row of a grid of side `side`, as a numeric grid row.
+fn empty_row(side: usize) -> String {
+    vec!["0"; side].join(" ")
 }
 
 /// The fields of a CSV line, blanks and double quotes trimmed. A
@@ -1236,7 +1278,9 @@ impl<R: BufRead> SudokuReader<R> {
                 *text = rest.to_string();
             }
             // A grid row of numbers between commas or semicolons (a
-            // spreadsheet saved as CSV) reads as a numeric grid row.
+            // spreadsheet saved as CSV) reads as a numeric grid row. (One
+            // with empty cells is read as one only where a grid is:
+            // [`Self::read_record`], [`Self::read_grid`].)
             if let Some(row) = csv_grid_row(text) {
                 *text = row;
             }
@@ -1258,6 +1302,32 @@ impl<R: BufRead> SudokuReader<R> {
             (_, Line::Text(t)) => Some(strip_comment(t)),
             (_, Line::Bad(_)) => None,
         })
+    }
+
+    /// Whether a CSV row of empty fields, just read, is the first row of a
+    /// grid of side `side` (a puzzle whose first row has no givens) rather
+    /// than a spreadsheet's blank line: a whole grid of CSV rows follows
+    /// from it, not all empty, and the row after that grid is no grid row
+    /// with givens (which would make this row a blank line before a grid
+    /// ending there).
+    fn empty_row_starts_grid(&mut self, side: usize) -> io::Result<bool> {
+        let mut givens = false;
+        for ahead in 0..side {
+            let Some(text) = self.peek_text(ahead)? else {
+                return Ok(ahead == side - 1 && givens);
+            };
+            let full = grid_row_side(text) == Some(side)
+                || csv_row_with_blanks(text).is_some_and(|r| r.split_whitespace().count() == side);
+            let empty = empty_csv_row_side(text) == Some(side);
+            if ahead == side - 1 {
+                return Ok(givens && !full);
+            }
+            if !(full || empty) {
+                return Ok(false);
+            }
+            givens |= full;
+        }
+        Ok(false)
     }
 
     /// The text of the next line ahead that is not blank or a comment
@@ -1468,6 +1538,22 @@ impl<R: BufRead> SudokuReader<R> {
                 continue;
             }
             let record = |puzzle| Ok(Some(SudokuRecord::untitled(line_no, puzzle)));
+            if self.csv_column.is_none() {
+                if let Some(side) = empty_csv_row_side(trimmed) {
+                    if self.empty_row_starts_grid(side)? {
+                        return self.read_grid(line_no, empty_row(side), side);
+                    }
+                    // A spreadsheet's blank line.
+                    continue;
+                }
+                // A spreadsheet's grid row with empty cells starts a grid;
+                // not under a CSV header, where `1,,,` is a record missing
+                // fields.
+                if let Some(row) = csv_row_with_blanks(trimmed) {
+                    let side = row.split_whitespace().count();
+                    return self.read_grid(line_no, row, side);
+                }
+            }
             // Before CSV: groups may be separated by tabs.
             if let Some(puzzle) = grouped_puzzle(trimmed) {
                 return self.line_record(line_no, trimmed, &puzzle);
@@ -1616,6 +1702,16 @@ impl<R: BufRead> SudokuReader<R> {
                     let t = strip_comment(&t);
                     if is_separator(t) {
                         saw_rule = true;
+                        continue;
+                    }
+                    let spreadsheet_row = if empty_csv_row_side(t) == Some(side) {
+                        Some(empty_row(side))
+                    } else {
+                        csv_row_with_blanks(t).filter(|r| r.split_whitespace().count() == side)
+                    };
+                    if let Some(row) = spreadsheet_row {
+                        rows.push(row);
+                        row_lines.push(line_no);
                         continue;
                     }
                     // A title or CSV line starts the next record, not a row.
@@ -2870,10 +2966,12 @@ mod tests {
                 // has a row's worth of fields: the last is an empty cell
                 // (as a spreadsheet writes one). Two short is no row.
                 let short = first.rsplitn(3, sep).nth(2).unwrap();
-                let blank_last = csv_grid_row(&format!("{short}{sep}")).unwrap();
+                assert_eq!(csv_grid_row(&format!("{short}{sep}")), None, "{side}");
+                let blank_last = csv_row_with_blanks(&format!("{short}{sep}")).unwrap();
                 assert!(blank_last.ends_with(" 0"), "{blank_last}");
                 let shorter = short.rsplit_once(sep).unwrap().0;
-                assert_eq!(csv_grid_row(&format!("{shorter}{sep}")), None, "{side}");
+                let shorter = format!("{shorter}{sep}");
+                assert_eq!(csv_row_with_blanks(&shorter), None, "{side}");
             }
         }
     }
@@ -2883,22 +2981,28 @@ mod tests {
     #[test]
     fn empty_csv_fields_are_blank_cells() {
         assert_eq!(
-            csv_grid_row("4,,,,,,,,").as_deref(),
+            csv_row_with_blanks("4,,,,,,,,").as_deref(),
             Some("4 0 0 0 0 0 0 0 0")
         );
         assert_eq!(
-            csv_grid_row(",,,,,,,,7,").as_deref(),
+            csv_row_with_blanks(",,,,,,,,7,").as_deref(),
             Some("0 0 0 0 0 0 0 0 7")
         );
-        assert_eq!(csv_grid_row(",,;,").as_deref(), Some("0 0 0 0"));
+        // Only where a grid is: not for every line.
+        assert_eq!(csv_grid_row("4,,,,,,,,"), None);
+        // A row of empty fields alone is left to the reader.
+        assert_eq!(csv_row_with_blanks(",,;,"), None);
+        assert_eq!(empty_csv_row_side(",,;,"), Some(4));
+        assert_eq!(empty_csv_row_side(" , ,;,"), Some(4), "trailing");
+        assert_eq!(empty_csv_row_side(",,"), None);
         assert_eq!(
-            csv_grid_row(" ; 2;;;;;;;9").as_deref(),
+            csv_row_with_blanks(" ; 2;;;;;;;9").as_deref(),
             Some("0 2 0 0 0 0 0 0 9")
         );
         // Still a row's worth of fields, each a cell.
-        assert_eq!(csv_grid_row("4,,,,,,,"), None, "8 fields");
-        assert_eq!(csv_grid_row("4,,,,,,,,,,"), None, "11 fields");
-        assert_eq!(csv_grid_row("4,,,,x,,,,"), None);
+        assert_eq!(csv_row_with_blanks("4,,,,,,,"), None, "8 fields");
+        assert_eq!(csv_row_with_blanks("4,,,,,,,,,,"), None, "11 fields");
+        assert_eq!(csv_row_with_blanks("4,,,,x,,,,"), None);
         let empty_cells: String = GRID
             .lines()
             .map(|row| {
@@ -2915,6 +3019,91 @@ mod tests {
             .collect();
         let expected = Grid::from_rows(&GRID.lines().collect::<Vec<_>>()).unwrap();
         assert_eq!(got, vec![Ok((expected, Style::Grid))]);
+    }
+
+    /// `GRID` as a spreadsheet writes it, empty cells empty, with its
+    /// first row's givens taken out when `empty_first_row`.
+    fn spreadsheet_grid(empty_first_row: bool) -> (String, Grid) {
+        let rows: Vec<String> = GRID
+            .lines()
+            .enumerate()
+            .map(|(r, row)| {
+                let cells: Vec<&str> = row
+                    .split_whitespace()
+                    .map(|c| {
+                        if c == "0" || (r == 0 && empty_first_row) {
+                            ""
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                cells.join(",")
+            })
+            .collect();
+        let grid = Grid::from_rows(
+            &rows
+                .iter()
+                .map(|r| csv_row_with_blanks(r).unwrap_or_else(|| empty_row(9)))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
+        (rows.iter().map(|r| format!("{r}\n")).collect(), grid)
+    }
+
+    fn puzzles_read(text: &str) -> Vec<(usize, Result<Grid, String>)> {
+        SudokuReader::new(text.as_bytes())
+            .map(|r| {
+                let r = r.unwrap();
+                (r.line, r.puzzle.map(|(g, _)| g))
+            })
+            .collect()
+    }
+
+    /// A row of empty fields is a grid's empty row inside a grid, a
+    /// grid's first row when a whole grid with givens follows, and
+    /// otherwise a spreadsheet's blank line: between grids, or a whole
+    /// grid's worth of them.
+    #[test]
+    fn empty_csv_rows_are_empty_grid_rows_or_blank_lines() {
+        let (full, full_grid) = spreadsheet_grid(false);
+        let (first_empty, first_empty_grid) = spreadsheet_grid(true);
+        assert!(first_empty.starts_with(",,,,,,,,\n"), "{first_empty}");
+        let blank = ",,,,,,,,\n";
+        // Alone, after a blank row, and between others.
+        assert_eq!(
+            puzzles_read(&first_empty),
+            vec![(1, Ok(first_empty_grid.clone()))]
+        );
+        assert_eq!(
+            puzzles_read(&format!("{blank}{first_empty}")),
+            vec![(2, Ok(first_empty_grid.clone()))]
+        );
+        assert_eq!(
+            puzzles_read(&format!(
+                "{full}{blank}{full}{blank}{first_empty}{blank}{full}"
+            )),
+            vec![
+                (1, Ok(full_grid.clone())),
+                (11, Ok(full_grid.clone())),
+                (21, Ok(first_empty_grid)),
+                (31, Ok(full_grid)),
+            ]
+        );
+        // A grid of empty rows (or a trailing few) is no puzzle.
+        assert_eq!(puzzles_read(&blank.repeat(9)), vec![]);
+        assert_eq!(puzzles_read(&",,,\n".repeat(4)), vec![]);
+        // Under a header naming the puzzle column, empty rows and rows of
+        // an id alone are records without their puzzle, not grid rows.
+        let header = "id,puzzle,solution,clues\n";
+        let read = puzzles_read(&format!("{header}1,,,\n2,,,\n,,,\n,,,\n"));
+        assert_eq!(read.len(), 4, "{read:?}");
+        assert!(
+            read.iter().all(|(_, p)| p
+                .as_ref()
+                .is_err_and(|e| e.contains("column (field 2) is empty"))),
+            "{read:?}"
+        );
     }
 
     /// Sudoku Explainer's frame (`*-----------*` above and below a pretty

@@ -43,8 +43,10 @@ fn fixed(x: f64, decimals: usize, rounding: Rounding) -> String {
     // A figure that is a whole number of units but for the binary
     // representation (4350 ns / 1000 * 100 = 434.99999999999994) is that
     // number: a floor or ceiling of the error would move it a whole unit.
+    // A few units in the last place, the error of the two or three
+    // operations that made it; no more, or a bound would cross a figure.
     let whole = scaled.round();
-    let scaled = if (scaled - whole).abs() <= 1e-9 * whole.abs().max(1.0) {
+    let scaled = if (scaled - whole).abs() <= 8.0 * f64::EPSILON * whole.abs().max(1.0) {
         whole
     } else {
         scaled
@@ -310,5 +312,11 @@ mod tests {
         // A figure really past a unit still moves.
         assert_eq!(micros(4349.9, true), ">=4.34");
         assert_eq!(marked("<=", 1.1001), "<=1.11");
+        // Large figures are no nearer a whole unit than small ones.
+        assert_eq!(marked(">=", 123_456_789.95), ">=123456789");
+        assert_eq!(marked(">=", 500_000_000.5), ">=500000000");
+        assert_eq!(marked("<=", 250_000_000.2), "<=250000001");
+        assert_eq!(micros(500_000_000_600.0, true), ">=500000000");
+        assert_eq!(marked(">=", 9.999_999_999), ">=9.99");
     }
 }

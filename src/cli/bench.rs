@@ -301,7 +301,9 @@ enum Commit {
     /// Written into the file itself: a device or a pipe (nothing to
     /// rename over), a file with other hard links (a rename would leave
     /// them the old report), a file a replacement would give another owner
-    /// or group, or one in a directory where no new file can be made.
+    /// or group, a file mounted over its name, or one in a directory where
+    /// no new file can be made. Such a write that fails leaves the file cut
+    /// short (and the files to be replaced as they were).
     InPlace {
         file: File,
         /// A regular file, with old contents to cut; a pipe or device has
@@ -337,7 +339,11 @@ impl PendingReport {
                 let file = File::options().write(true).open(&target).map_err(name)?;
                 let meta = file.metadata().map_err(name)?;
                 let regular = meta.is_file();
-                if regular && !has_other_links(&meta) && replacement_is_alike(&target, &meta) {
+                if regular
+                    && !has_other_links(&meta)
+                    && !is_mount_point(&target, &meta)
+                    && replacement_is_alike(&target, &meta)
+                {
                     Commit::Replace {
                         target,
                         permissions: Some(meta.permissions()),
@@ -417,6 +423,26 @@ fn file_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
     builder.tempfile_in(dir)
 }
 
+/// Whether the file is mounted over its name (a bind mount, as a container
+/// maps a single file): on another device than its directory, so no file
+/// beside it can be renamed over it.
+fn is_mount_point(target: &Path, meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let dir = match target.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        dir.metadata().is_ok_and(|d| d.dev() != meta.dev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (target, meta);
+        false
+    }
+}
+
 /// Whether a replacement for `target` can be made beside it and would
 /// have the owner and group of the file it replaces (a rename would give
 /// someone else's file to whoever runs the bench).
@@ -478,9 +504,9 @@ fn commit_all(reports: Vec<PendingReport>) -> io::Result<()> {
     in_place(true)?;
     for (file, target, report) in staged {
         if let Err(refused) = file.persist(target) {
-            // A rename the directory allows no one but the file's owner
-            // (a sticky /tmp) or that a mount point refuses: the file
-            // itself can still be written, as before the rename was tried.
+            // A rename refused though the file looked replaceable (a
+            // mount or a permission not seen beforehand): the file itself
+            // can still be written, as before the rename was tried.
             drop(refused.file);
             let file = File::options()
                 .write(true)

@@ -178,6 +178,36 @@ fn a_device_failing_at_the_end_fails_the_run_after_the_files() {
     assert_eq!(names.len(), 3, "{names:?}");
 }
 
+/// A report to a shell's process substitution (`--json >(jq .)`, a
+/// `/dev/fd/N` naming a pipe) is written into that pipe.
+#[cfg(target_os = "linux")]
+#[test]
+fn reports_reach_a_process_substitution() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let script = format!(
+        "{} bench --no-progress --solvers dlx --json >(cat > {}) {} > /dev/null",
+        assert_cmd::cargo::cargo_bin("dlx").display(),
+        dir.path().join("copy.json").display(),
+        file.display()
+    );
+    let status = std::process::Command::new("bash")
+        .args(["-c", &format!("{script}; status=$?; wait; exit $status")])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let copy = dir.path().join("copy.json");
+    // `wait` does not wait for a process substitution in every bash.
+    for _ in 0..100 {
+        if serde_json::from_slice::<Value>(&std::fs::read(&copy).unwrap_or_default()).is_ok() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let report: Value = serde_json::from_slice(&std::fs::read(&copy).unwrap()).unwrap();
+    assert_eq!(report["files"][0]["puzzles"], 20);
+}
+
 /// A report replaces a file by renaming a new one over it, but a symlink
 /// stays a symlink (its target gets the report), a file with another hard
 /// link is written in place (both names show the report), the

@@ -290,8 +290,7 @@ struct PendingReport {
 /// How a report reaches its path.
 enum Commit {
     /// Written in full to a new file beside `target`, then renamed over it:
-    /// a write that fails half way (a full disk, a file size limit) leaves
-    /// what was there. `target` is the file a symlink points to, so the
+    /// a write that fails half way (a full disk) leaves what was there. `target` is the file a symlink points to, so the
     /// link stays a link.
     Replace {
         target: PathBuf,
@@ -315,13 +314,13 @@ enum Commit {
 impl PendingReport {
     fn create(path: &Path) -> io::Result<Self> {
         let name = |e| dlx_engine::error::named_io(&crate::shown(path), e);
-        // Through symlinks, dangling ones too: the report goes to the
-        // file a link names, and the link stays.
-        let target = through_links(path).map_err(name)?;
-        let how = match target.symlink_metadata() {
+        let how = match path.metadata() {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                // Nothing there: create the file to see that it can be,
-                // and remove it until the report is ready.
+                // Nothing there, or a dangling symlink: the report goes to
+                // the file the links name, and the links stay. Create it
+                // to see that it can be, and remove it until the report is
+                // ready.
+                let target = through_links(path).map_err(name)?;
                 File::options()
                     .write(true)
                     .create_new(true)
@@ -335,21 +334,28 @@ impl PendingReport {
             }
             Err(e) => return Err(name(e)),
             Ok(_) => {
-                // Opened (not truncated) to see that it can be written.
-                let file = File::options().write(true).open(&target).map_err(name)?;
+                // Opened (not truncated) to see that it can be written;
+                // through the path itself, which the system resolves (a
+                // `/dev/fd/N` of a shell's `>(…)` names a pipe).
+                let file = File::options().write(true).open(path).map_err(name)?;
                 let meta = file.metadata().map_err(name)?;
                 let regular = meta.is_file();
-                if regular
-                    && !has_other_links(&meta)
-                    && !is_mount_point(&target, &meta)
-                    && replacement_is_alike(&target, &meta)
-                {
-                    Commit::Replace {
+                let replaceable = || {
+                    let target = std::fs::canonicalize(path).ok()?;
+                    (!is_mount_point(&target, &meta) && replacement_is_alike(&target, &meta))
+                        .then_some(target)
+                };
+                let target = if regular && !has_other_links(&meta) {
+                    replaceable()
+                } else {
+                    None
+                };
+                match target {
+                    Some(target) => Commit::Replace {
                         target,
                         permissions: Some(meta.permissions()),
-                    }
-                } else {
-                    Commit::InPlace { file, regular }
+                    },
+                    None => Commit::InPlace { file, regular },
                 }
             }
         };

@@ -1749,6 +1749,9 @@ impl<R: BufRead> SudokuReader<R> {
                 }
             }
         }
+        if error.is_none() {
+            error = self.row_too_many(start, &rows)?;
+        }
         let parsed = match error {
             Some(e) => Err(e),
             None => Ok(Grid::from_rows(&rows)),
@@ -1795,6 +1798,50 @@ impl<R: BufRead> SudokuReader<R> {
 }
 
 impl<R: BufRead> SudokuReader<R> {
+    /// After a whole grid of well-formed `rows` that starts on line
+    /// `start`: if one more row of its side follows and then no row (a
+    /// blank line, a title, the end), a row doubled or added to the grid,
+    /// which is then one bad record (its line and reason) that takes the
+    /// extra row with it. Read alone, the extra row would be an answer more
+    /// than there are grids, and every answer after it out of line with
+    /// its grid. (Rows already bad make the grid a bad record anyway, and
+    /// say less about where it ends: the row after it is left alone.)
+    fn row_too_many(
+        &mut self,
+        start: usize,
+        rows: &[String],
+    ) -> io::Result<Option<(usize, String)>> {
+        let side = rows.len();
+        let is_row = |t: &str| {
+            grid_row_side(t) == Some(side)
+                || empty_csv_row_side(t) == Some(side)
+                || csv_row_with_blanks(t).is_some_and(|r| r.split_whitespace().count() == side)
+        };
+        // (Sixteen symbols that make a 4x4 puzzle are read as one.)
+        let extra_row = |t: &str| is_row(t) && !(is_line_of_16(t) && is_valid_puzzle_line(t));
+        if !self.peek_text(0)?.is_some_and(extra_row) {
+            return Ok(None);
+        }
+        // A line that is no text (a bad line) may be a damaged row: leave
+        // the extra row to be read as it is.
+        let after = self.peek_text(1)?;
+        let ends = match after {
+            None => self.pending.len() < 2,
+            Some(t) => t.is_empty() || !(is_row(t) || is_damaged_row(t, side)),
+        };
+        if !ends || Grid::from_rows(rows).is_err() {
+            return Ok(None);
+        }
+        let (extra, _) = self.pending.pop_front().expect("a row ahead was read");
+        Ok(Some((
+            start,
+            format!(
+                "grid has a row too many: {} rows up to line {extra}",
+                side + 1
+            ),
+        )))
+    }
+
     /// After a whole grid of `rows` (on lines `row_lines`) whose givens
     /// clash (the caller checked), with more rows of its side straight
     /// after it: whether a row
@@ -2014,6 +2061,59 @@ mod tests {
             [1, 10]
         );
         assert!(got.iter().all(|(_, grid)| grid.is_ok()), "{got:?}");
+    }
+
+    /// A grid with a row doubled (or one row more) before a blank line, a
+    /// title or the end is one bad record that takes the extra row: read
+    /// alone, that row was one answer more than there are grids.
+    #[test]
+    fn a_row_too_many_before_a_blank_line_is_one_bad_record() {
+        use crate::puzzles::sudoku::samples::{EASY, HARD};
+        let rows = |p: &str| -> Vec<String> {
+            let grid = Grid::from_line(p).unwrap().to_numeric_rows();
+            grid.lines().map(String::from).collect()
+        };
+        let read = |text: String| -> Vec<(usize, Result<String, String>)> {
+            SudokuReader::new(text.as_bytes())
+                .map(|r| {
+                    let r = r.unwrap();
+                    (r.line, r.puzzle.map(|(g, _)| g.to_line()))
+                })
+                .collect()
+        };
+        let whole = |p: &str| Ok(Grid::from_line(p).unwrap().to_line());
+        let too_many = |last: usize| {
+            Err(format!(
+                "grid has a row too many: 10 rows up to line {last}"
+            ))
+        };
+        for doubled_row in [3, 8] {
+            let mut first = rows(EASY);
+            first.insert(doubled_row, first[doubled_row].clone());
+            let (first, second) = (first.join("\n"), rows(HARD).join("\n"));
+            assert_eq!(
+                read(format!("{first}\n\n{second}\n")),
+                [(1, too_many(10)), (12, whole(HARD))]
+            );
+            assert_eq!(
+                read(format!("Grid 01\n{first}\nGrid 02\n{second}\n")),
+                [(2, too_many(11)), (13, whole(HARD))]
+            );
+            assert_eq!(
+                read(format!("{second}\n\n{first}\n")),
+                [(1, whole(HARD)), (11, too_many(20))]
+            );
+        }
+        // Whole grids, and a 16x16 of bare rows before a 4x4 puzzle line,
+        // are read as before.
+        let both = format!("{}\n\n{}\n", rows(EASY).join("\n"), rows(HARD).join("\n"));
+        assert_eq!(read(both), [(1, whole(EASY)), (11, whole(HARD))]);
+        let g16 = crate::puzzles::sudoku::samples::pattern_solution(4).to_line();
+        let bare16: Vec<&str> = (0..16).map(|r| &g16[r * 16..(r + 1) * 16]).collect();
+        let four = "1.3..4.........2";
+        let got = read(format!("{}\n{four}\n\n", bare16.join("\n")));
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[1].0, 17, "{got:?}");
     }
 
     #[test]

@@ -589,7 +589,41 @@ fn solve_threads(args: &SolveArgs) -> usize {
     )
 }
 
-fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
+/// What a run has met so far, for its exit status when its output goes
+/// away part way (`dlx solve big.txt | head`).
+#[derive(Default)]
+struct RunSoFar {
+    /// An input could not be read.
+    trouble: bool,
+    /// A record that was not solved was written.
+    failed: bool,
+}
+
+impl RunSoFar {
+    /// The exit status of a run stopped now: the answers written were all
+    /// the reader took, so they decide it, as they would have at the end.
+    fn status(&self) -> u8 {
+        if self.trouble {
+            TROUBLE
+        } else if self.failed {
+            SOME_FAILED
+        } else {
+            OK
+        }
+    }
+}
+
+fn run_solve(args: SolveArgs) -> io::Result<u8> {
+    let mut so_far = RunSoFar::default();
+    match solve_files(args, &mut so_far) {
+        // The reader of the answers went away: stop quietly, with the
+        // status of what was written.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(so_far.status()),
+        done => done,
+    }
+}
+
+fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
     // `-o -` is standard output, as `-` among the inputs is standard input
     // (not a file named `-`).
     if args.out.as_deref() == Some(Path::new("-")) {
@@ -662,13 +696,12 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
     };
     let mut stderr = UnderBar::new(Diagnostics(io::stderr()), &bar);
     let mut total = Summary::default();
-    let mut trouble = false;
     for path in &files {
         let (name, input) = match open_input(path) {
             Ok(x) => x,
             Err(e) => {
+                so_far.trouble = true;
                 writeln!(stderr, "dlx: {e}")?;
-                trouble = true;
                 continue;
             }
         };
@@ -684,8 +717,10 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
             err: &mut stderr,
             tick: &tick,
             answered: total.records > 0,
+            failed: false,
         };
         let summary = solve::solve_file(&name, input, &options, &mut sinks);
+        so_far.failed |= sinks.failed;
         // What the file left under the bar comes out before it goes.
         out.flush()?;
         stderr.flush()?;
@@ -700,9 +735,9 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
                 return Err(e)
             }
             Err(e) => {
+                so_far.trouble = true;
                 out.flush()?;
                 writeln!(stderr, "dlx: {name}: {e}")?;
-                trouble = true;
                 continue;
             }
         };
@@ -728,7 +763,7 @@ fn run_solve(mut args: SolveArgs) -> io::Result<u8> {
         write!(stderr, "{}", total.report("total", options.threads))?;
     }
     stderr.flush()?;
-    Ok(if trouble {
+    Ok(if so_far.trouble {
         TROUBLE
     } else if total.all_solved() {
         OK

@@ -121,6 +121,10 @@ pub struct Sinks<'a> {
     /// answer (a grid) is then set apart from them by a blank line, as
     /// within one input.
     pub answered: bool,
+    /// Set once the answer to a record that was not solved (invalid,
+    /// unsolvable, over a limit) has been written: a run whose output
+    /// closes part way still says that such an answer reached it.
+    pub failed: bool,
 }
 
 impl Sinks<'_> {
@@ -221,6 +225,7 @@ pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static 
 pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> {
     sinks.out.write_all(outcome.text.as_bytes())?;
     sinks.out.write_all(b"\n")?;
+    sinks.failed |= outcome.error.is_some();
     if let Some(reason) = &outcome.error {
         writeln!(sinks.err, "{file}:{}: {reason}", outcome.line)?;
     }

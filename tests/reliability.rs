@@ -114,8 +114,9 @@ fn wait_with_limit(child: &mut std::process::Child, limit: Duration) -> std::pro
 }
 
 /// `dlx solve big.txt | head -3`: the reader goes away after a few lines.
-/// dlx must stop quietly: no panic message, and exit 0 (or 1, or a
-/// signal), never 101 (a panic).
+/// dlx must stop quietly: no panic message, never 101 (a panic), and the
+/// exit status of the answers written: 0 when all were solved, 1 when one
+/// was not.
 #[test]
 fn closed_output_pipe_stops_quietly() {
     let dir = tempfile::tempdir().unwrap();
@@ -131,11 +132,17 @@ fn closed_output_pipe_stops_quietly() {
     }
     w.flush().unwrap();
     drop(w);
+    // The same, the third record invalid.
+    let failing = dir.path().join("failing.txt");
+    let text = std::fs::read_to_string(&input).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "1..5...1.....2..";
+    std::fs::write(&failing, lines.join("\n")).unwrap();
 
-    for threads in ["1", "2"] {
+    for (threads, input, expected) in [("1", &input, 0), ("2", &input, 0), ("2", &failing, 1)] {
         let mut child = Command::new(DLX)
             .args(["solve", "-j", threads])
-            .arg(&input)
+            .arg(input)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -151,11 +158,12 @@ fn closed_output_pipe_stops_quietly() {
         let mut first = String::new();
         stdout.read_line(&mut first).unwrap();
         assert_eq!(first.trim_end(), EASY_SOLUTION);
-        for _ in 0..2 {
-            let mut line = String::new();
-            stdout.read_line(&mut line).unwrap();
-            assert_eq!(line.trim_end().len(), 81);
-        }
+        let mut second = String::new();
+        stdout.read_line(&mut second).unwrap();
+        assert_eq!(second.trim_end().len(), 81);
+        let mut third = String::new();
+        stdout.read_line(&mut third).unwrap();
+        assert_eq!(third.starts_with("! invalid"), expected == 1, "{third}");
         drop(stdout);
         let status = wait_with_limit(&mut child, Duration::from_secs(120));
         let stderr = stderr_reader.join().unwrap();
@@ -164,8 +172,9 @@ fn closed_output_pipe_stops_quietly() {
             "-j {threads}: dlx panicked on a closed pipe:\n{stderr}"
         );
         assert_ne!(status.code(), Some(101), "-j {threads}: {stderr}");
-        assert!(
-            matches!(status.code(), Some(0 | 1) | None),
+        assert_eq!(
+            status.code(),
+            Some(expected),
             "-j {threads}: exit status {status:?}\n{stderr}"
         );
     }

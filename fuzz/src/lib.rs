@@ -443,6 +443,7 @@ pub fn solve_file(data: &[u8]) {
         err: &mut err,
         tick: &|| {},
         answered: false,
+        failed: false,
     };
     let summary = match solve::solve_file("f", data, &options, &mut sinks) {
         Ok(summary) => summary,

@@ -1974,13 +1974,22 @@ mod tests {
         (0..9).map(|r| &P[9 * r..9 * r + 9]).collect()
     }
 
-    fn records(text: &str) -> Vec<(usize, Result<Style, String>)> {
+    /// The records of `text`: each one's line and what `f` takes from its
+    /// puzzle, or its error.
+    fn records_as<T>(
+        text: &str,
+        f: impl Fn((Grid, Style)) -> T,
+    ) -> Vec<(usize, Result<T, String>)> {
         SudokuReader::new(text.as_bytes())
             .map(|r| {
                 let r = r.unwrap();
-                (r.line, r.puzzle.map(|(_, s)| s))
+                (r.line, r.puzzle.map(&f))
             })
             .collect()
+    }
+
+    fn records(text: &str) -> Vec<(usize, Result<Style, String>)> {
+        records_as(text, |(_, s)| s)
     }
 
     const P: &str =
@@ -2006,14 +2015,8 @@ mod tests {
                     .collect::<Vec<_>>()
             })
             .collect();
-        let read = |rows: &[String]| -> Vec<(usize, Result<String, String>)> {
-            SudokuReader::new(format!("{}\n", rows.join("\n")).as_bytes())
-                .map(|r| {
-                    let r = r.unwrap();
-                    (r.line, r.puzzle.map(|(g, _)| g.to_line()))
-                })
-                .collect()
-        };
+        let read =
+            |rows: &[String]| records_as(&format!("{}\n", rows.join("\n")), |(g, _)| g.to_line());
         let whole = |p: &str| Ok(Grid::from_line(p).unwrap().to_line());
         let mut doubled = rows.clone();
         doubled.insert(2, rows[1].clone());
@@ -2073,14 +2076,7 @@ mod tests {
             let grid = Grid::from_line(p).unwrap().to_numeric_rows();
             grid.lines().map(String::from).collect()
         };
-        let read = |text: String| -> Vec<(usize, Result<String, String>)> {
-            SudokuReader::new(text.as_bytes())
-                .map(|r| {
-                    let r = r.unwrap();
-                    (r.line, r.puzzle.map(|(g, _)| g.to_line()))
-                })
-                .collect()
-        };
+        let read = |text: String| records_as(&text, |(g, _)| g.to_line());
         let whole = |p: &str| Ok(Grid::from_line(p).unwrap().to_line());
         let too_many = |last: usize| {
             Err(format!(
@@ -3152,12 +3148,7 @@ mod tests {
     }
 
     fn puzzles_read(text: &str) -> Vec<(usize, Result<Grid, String>)> {
-        SudokuReader::new(text.as_bytes())
-            .map(|r| {
-                let r = r.unwrap();
-                (r.line, r.puzzle.map(|(g, _)| g))
-            })
-            .collect()
+        records_as(text, |(g, _)| g)
     }
 
     /// A row of empty fields is a grid's empty row inside a grid, a

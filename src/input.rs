@@ -1232,6 +1232,10 @@ pub struct SudokuReader<R> {
     /// Lines numbered `from + 1..=to`, known to be 16 symbols that fit a
     /// 4x4 puzzle ([`Self::row_of_16_ahead`]).
     fitting_lines: (usize, usize),
+    /// Whether the last record was a CSV line's puzzle field: a line with
+    /// empty fields after it is such a record missing its fields, not a
+    /// spreadsheet's grid row.
+    among_csv_records: bool,
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -1245,6 +1249,7 @@ impl<R: BufRead> SudokuReader<R> {
             csv_column: None,
             yielded: false,
             fitting_lines: (0, 0),
+            among_csv_records: false,
         }
     }
 
@@ -1311,21 +1316,31 @@ impl<R: BufRead> SudokuReader<R> {
     /// with givens (which would make this row a blank line before a grid
     /// ending there).
     fn empty_row_starts_grid(&mut self, side: usize) -> io::Result<bool> {
-        let mut givens = false;
-        for ahead in 0..side {
-            let Some(text) = self.peek_text(ahead)? else {
-                return Ok(ahead == side - 1 && givens);
+        // Rows after this one so far, and whether one has givens.
+        let (mut rows, mut givens) = (0, false);
+        // Comment and rule lines between rows are skipped, as in a grid;
+        // a few per row at most.
+        for ahead in 0..4 * side {
+            let Some(text) = self.peek_text(ahead)?.map(str::to_string) else {
+                return Ok(rows == side - 1 && givens);
             };
-            let full = grid_row_side(text) == Some(side)
-                || csv_row_with_blanks(text).is_some_and(|r| r.split_whitespace().count() == side);
-            let empty = empty_csv_row_side(text) == Some(side);
-            if ahead == side - 1 {
+            let comment = matches!(&self.pending[ahead], (_, Line::Text(raw))
+                if raw.trim_start().starts_with('#'));
+            if comment || is_separator(&text) {
+                continue;
+            }
+            let full = grid_row_side(&text) == Some(side)
+                || csv_row_with_blanks(&text).is_some_and(|r| r.split_whitespace().count() == side);
+            let empty = empty_csv_row_side(&text) == Some(side);
+            if rows == side - 1 {
+                // The line after the grid.
                 return Ok(givens && !full);
             }
             if !(full || empty) {
                 return Ok(false);
             }
             givens |= full;
+            rows += 1;
         }
         Ok(false)
     }
@@ -1467,7 +1482,14 @@ impl<R: BufRead> SudokuReader<R> {
         let Some(next) = self.peek_text(0)?.map(str::to_string) else {
             return Ok(None);
         };
-        let side = if is_line_of_16(&next) {
+        // A spreadsheet's row with empty cells, under a title that is no
+        // CSV line (a header above `1,,,` records is no title).
+        let blank_cells = (!is_csv_like(line) && self.csv_column.is_none())
+            .then(|| csv_row_with_blanks(&next))
+            .flatten();
+        let side = if let Some(row) = &blank_cells {
+            Some(row.split_whitespace().count())
+        } else if is_line_of_16(&next) {
             self.starts_grid_of_16(&next, 1)?.then_some(16)
         } else {
             match grid_start_side(&next) {
@@ -1482,7 +1504,7 @@ impl<R: BufRead> SudokuReader<R> {
         let side = side.filter(|&side| !(same_shape && is_damaged_first_row(line, side)));
         Ok(side.and_then(|side| {
             let (line_no, _) = self.pending.pop_front()?;
-            Some((line_no, next, side))
+            Some((line_no, blank_cells.unwrap_or(next), side))
         }))
     }
 
@@ -1538,7 +1560,10 @@ impl<R: BufRead> SudokuReader<R> {
                 continue;
             }
             let record = |puzzle| Ok(Some(SudokuRecord::untitled(line_no, puzzle)));
-            if self.csv_column.is_none() {
+            // Among CSV records (a header named their puzzle column, or
+            // the last record was one), `1,,,` and `,,,` are records
+            // missing fields, reported as such below.
+            if self.csv_column.is_none() && !self.among_csv_records {
                 if let Some(side) = empty_csv_row_side(trimmed) {
                     if self.empty_row_starts_grid(side)? {
                         return self.read_grid(line_no, empty_row(side), side);
@@ -1573,6 +1598,7 @@ impl<R: BufRead> SudokuReader<R> {
                     }
                 }
                 if let Some(puzzle) = self.csv_field(trimmed) {
+                    self.among_csv_records = true;
                     return record(line_puzzle(puzzle));
                 }
                 if let Some((column, name)) = &self.csv_column {
@@ -1657,6 +1683,7 @@ impl<R: BufRead> SudokuReader<R> {
         written: &str,
         puzzle: &str,
     ) -> io::Result<Option<SudokuRecord>> {
+        self.among_csv_records = false;
         if is_line_of_16(written) && self.starts_grid_of_16(written, 0)? {
             return self.read_grid(line_no, written.to_string(), 16);
         }
@@ -1670,6 +1697,7 @@ impl<R: BufRead> SudokuReader<R> {
         first: String,
         side: usize,
     ) -> io::Result<Option<SudokuRecord>> {
+        self.among_csv_records = false;
         let pretty = first.contains('|');
         let spaced = first.split_whitespace().count() == side;
         // A bare row (symbols only, no spaces or bars) may just be a puzzle
@@ -1817,8 +1845,15 @@ impl<R: BufRead> SudokuReader<R> {
                 || empty_csv_row_side(t) == Some(side)
                 || csv_row_with_blanks(t).is_some_and(|r| r.split_whitespace().count() == side)
         };
-        // (Sixteen symbols that make a 4x4 puzzle are read as one.)
-        let extra_row = |t: &str| is_row(t) && !(is_line_of_16(t) && is_valid_puzzle_line(t));
+        // A row with givens: a row of empty fields after a grid is a
+        // spreadsheet's blank line, and a line that makes a puzzle (a 4x4
+        // after a 16x16, in groups or not) is read as one.
+        let extra_row = |t: &str| {
+            is_row(t)
+                && empty_csv_row_side(t).is_none()
+                && !is_valid_puzzle_line(t)
+                && !grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
+        };
         if !self.peek_text(0)?.is_some_and(extra_row) {
             return Ok(None);
         }
@@ -2100,16 +2135,23 @@ mod tests {
                 [(1, whole(HARD)), (11, too_many(20))]
             );
         }
-        // Whole grids, and a 16x16 of bare rows before a 4x4 puzzle line,
-        // are read as before.
+        // A spreadsheet's empty row after a grid is a blank line, not a
+        // row too many.
+        for empty in [",,,,,,,,", ",,,,,,,,,"] {
+            let grid = rows(EASY).join("\n");
+            assert_eq!(read(format!("{grid}\n{empty}\n")), [(1, whole(EASY))]);
+        }
+        // Whole grids, and a 16x16 of bare rows before a 4x4 puzzle line
+        // (in groups or not), are read as before.
         let both = format!("{}\n\n{}\n", rows(EASY).join("\n"), rows(HARD).join("\n"));
         assert_eq!(read(both), [(1, whole(EASY)), (11, whole(HARD))]);
         let g16 = crate::puzzles::sudoku::samples::pattern_solution(4).to_line();
         let bare16: Vec<&str> = (0..16).map(|r| &g16[r * 16..(r + 1) * 16]).collect();
-        let four = "1.3..4.........2";
-        let got = read(format!("{}\n{four}\n\n", bare16.join("\n")));
-        assert_eq!(got.len(), 2, "{got:?}");
-        assert_eq!(got[1].0, 17, "{got:?}");
+        for four in ["1.3..4.........2", "1.3. .4.. .... ...2"] {
+            let got = read(format!("{}\n{four}\n\n", bare16.join("\n")));
+            assert_eq!(got.len(), 2, "{got:?}");
+            assert_eq!(got[1].0, 17, "{got:?}");
+        }
     }
 
     #[test]
@@ -3177,13 +3219,39 @@ mod tests {
             vec![
                 (1, Ok(full_grid.clone())),
                 (11, Ok(full_grid.clone())),
-                (21, Ok(first_empty_grid)),
-                (31, Ok(full_grid)),
+                (21, Ok(first_empty_grid.clone())),
+                (31, Ok(full_grid.clone())),
             ]
+        );
+        // A comment between box bands, as in any grid.
+        let mut commented: Vec<&str> = first_empty.lines().collect();
+        commented.insert(3, "# band 2");
+        assert_eq!(
+            puzzles_read(&format!("{}\n", commented.join("\n"))),
+            vec![(1, Ok(first_empty_grid.clone()))]
         );
         // A grid of empty rows (or a trailing few) is no puzzle.
         assert_eq!(puzzles_read(&blank.repeat(9)), vec![]);
         assert_eq!(puzzles_read(&",,,\n".repeat(4)), vec![]);
+        // A title above a spreadsheet grid is the grid's.
+        let titled = format!("Grid 01\n{full}");
+        let got: Vec<_> = SudokuReader::new(titled.as_bytes())
+            .map(|r| r.unwrap())
+            .map(|r| (r.line, r.title, r.puzzle.map(|(g, _)| g)))
+            .collect();
+        assert_eq!(got, [(2, Some("Grid 01".into()), Ok(full_grid.clone()))]);
+        // After a CSV record, rows of an id alone and empty rows are
+        // records missing their fields, not a 4x4 grid or blank lines.
+        let csv = format!("1,{P},,\n2,,,\n3,,,\n4,,,\n1,,,\n,,,\n");
+        let read = puzzles_read(&csv);
+        assert_eq!(read.len(), 6, "{read:?}");
+        assert!(read[0].1.is_ok(), "{read:?}");
+        assert!(
+            read[1..].iter().all(|(_, p)| p
+                .as_ref()
+                .is_err_and(|e| e == "no puzzle among the CSV fields")),
+            "{read:?}"
+        );
         // Under a header naming the puzzle column, empty rows and rows of
         // an id alone are records without their puzzle, not grid rows.
         let header = "id,puzzle,solution,clues\n";

@@ -1232,10 +1232,11 @@ pub struct SudokuReader<R> {
     /// Lines numbered `from + 1..=to`, known to be 16 symbols that fit a
     /// 4x4 puzzle ([`Self::row_of_16_ahead`]).
     fitting_lines: (usize, usize),
-    /// Whether the last record was a CSV line's puzzle field: a line with
-    /// empty fields after it is such a record missing its fields, not a
+    /// How many fields the last record had when it was a CSV line's
+    /// puzzle field (and no blank line came since): a line of as many
+    /// fields, some empty, is such a record missing fields, not a
     /// spreadsheet's grid row.
-    among_csv_records: bool,
+    csv_record_fields: Option<usize>,
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -1249,7 +1250,7 @@ impl<R: BufRead> SudokuReader<R> {
             csv_column: None,
             yielded: false,
             fitting_lines: (0, 0),
-            among_csv_records: false,
+            csv_record_fields: None,
         }
     }
 
@@ -1556,14 +1557,24 @@ impl<R: BufRead> SudokuReader<R> {
                 Line::Text(t) => t,
             };
             let trimmed = strip_comment(&text);
-            if trimmed.is_empty() || is_separator(trimmed) {
+            if trimmed.is_empty() {
+                // A blank line (not a comment) ends a run of CSV records.
+                if text.trim().is_empty() {
+                    self.csv_record_fields = None;
+                }
+                continue;
+            }
+            if is_separator(trimmed) {
                 continue;
             }
             let record = |puzzle| Ok(Some(SudokuRecord::untitled(line_no, puzzle)));
-            // Among CSV records (a header named their puzzle column, or
-            // the last record was one), `1,,,` and `,,,` are records
-            // missing fields, reported as such below.
-            if self.csv_column.is_none() && !self.among_csv_records {
+            // Among CSV records (a header named their puzzle column, or the
+            // last record was one with as many fields), `1,,,` and `,,,`
+            // are records missing fields, reported as such below.
+            let like_last_record = self
+                .csv_record_fields
+                .is_some_and(|n| n == csv_fields(trimmed).count());
+            if self.csv_column.is_none() && !like_last_record {
                 if let Some(side) = empty_csv_row_side(trimmed) {
                     if self.empty_row_starts_grid(side)? {
                         return self.read_grid(line_no, empty_row(side), side);
@@ -1598,7 +1609,7 @@ impl<R: BufRead> SudokuReader<R> {
                     }
                 }
                 if let Some(puzzle) = self.csv_field(trimmed) {
-                    self.among_csv_records = true;
+                    self.csv_record_fields = Some(csv_fields(trimmed).count());
                     return record(line_puzzle(puzzle));
                 }
                 if let Some((column, name)) = &self.csv_column {
@@ -1683,7 +1694,7 @@ impl<R: BufRead> SudokuReader<R> {
         written: &str,
         puzzle: &str,
     ) -> io::Result<Option<SudokuRecord>> {
-        self.among_csv_records = false;
+        self.csv_record_fields = None;
         if is_line_of_16(written) && self.starts_grid_of_16(written, 0)? {
             return self.read_grid(line_no, written.to_string(), 16);
         }
@@ -1697,7 +1708,7 @@ impl<R: BufRead> SudokuReader<R> {
         first: String,
         side: usize,
     ) -> io::Result<Option<SudokuRecord>> {
-        self.among_csv_records = false;
+        self.csv_record_fields = None;
         let pretty = first.contains('|');
         let spaced = first.split_whitespace().count() == side;
         // A bare row (symbols only, no spaces or bars) may just be a puzzle
@@ -3252,6 +3263,11 @@ mod tests {
                 .is_err_and(|e| e == "no puzzle among the CSV fields")),
             "{read:?}"
         );
+        // A spreadsheet grid after CSV records (rows of another width) is
+        // a grid.
+        let read = puzzles_read(&format!("1,{P},,\n{first_empty}"));
+        assert_eq!(read.len(), 2, "{read:?}");
+        assert_eq!(read[1], (2, Ok(first_empty_grid.clone())));
         // Under a header naming the puzzle column, empty rows and rows of
         // an id alone are records without their puzzle, not grid rows.
         let header = "id,puzzle,solution,clues\n";

@@ -919,6 +919,28 @@ fn empty_csv_row_side(line: &str) -> Option<usize> {
         .find(|&side| box_size_of_side(side).is_some())
 }
 
+/// A spreadsheet's CSV row with givens (empty cells blank) as the numeric
+/// row of a grid of side `side`, if it is one.
+fn csv_row_of_side(line: &str, side: usize) -> Option<String> {
+    csv_row_with_blanks(line).filter(|row| row.split_whitespace().count() == side)
+}
+
+/// Whether `line` is a row of a grid of side `side` with givens, as any
+/// grid row or as a spreadsheet's.
+fn is_row_with_givens(line: &str, side: usize) -> bool {
+    grid_row_side(line) == Some(side) || csv_row_of_side(line, side).is_some()
+}
+
+/// A spreadsheet's CSV row of a grid of side `side` (empty cells blank, or
+/// every field empty) as a numeric grid row, if it is one.
+fn spreadsheet_row(line: &str, side: usize) -> Option<String> {
+    if empty_csv_row_side(line) == Some(side) {
+        Some(empty_row(side))
+    } else {
+        csv_row_of_side(line, side)
+    }
+}
+
 /// An empty row of a grid of side `side`, as a numeric grid row.
 fn empty_row(side: usize) -> String {
     vec!["0"; side].join(" ")
@@ -1330,8 +1352,7 @@ impl<R: BufRead> SudokuReader<R> {
             if comment || is_separator(&text) {
                 continue;
             }
-            let full = grid_row_side(&text) == Some(side)
-                || csv_row_with_blanks(&text).is_some_and(|r| r.split_whitespace().count() == side);
+            let full = is_row_with_givens(&text, side);
             let empty = empty_csv_row_side(&text) == Some(side);
             if rows == side - 1 {
                 // The line after the grid.
@@ -1743,12 +1764,7 @@ impl<R: BufRead> SudokuReader<R> {
                         saw_rule = true;
                         continue;
                     }
-                    let spreadsheet_row = if empty_csv_row_side(t) == Some(side) {
-                        Some(empty_row(side))
-                    } else {
-                        csv_row_with_blanks(t).filter(|r| r.split_whitespace().count() == side)
-                    };
-                    if let Some(row) = spreadsheet_row {
+                    if let Some(row) = spreadsheet_row(t, side) {
                         rows.push(row);
                         row_lines.push(line_no);
                         continue;
@@ -1851,17 +1867,12 @@ impl<R: BufRead> SudokuReader<R> {
         rows: &[String],
     ) -> io::Result<Option<(usize, String)>> {
         let side = rows.len();
-        let is_row = |t: &str| {
-            grid_row_side(t) == Some(side)
-                || empty_csv_row_side(t) == Some(side)
-                || csv_row_with_blanks(t).is_some_and(|r| r.split_whitespace().count() == side)
-        };
+        let is_row = |t: &str| is_row_with_givens(t, side) || empty_csv_row_side(t) == Some(side);
         // A row with givens: a row of empty fields after a grid is a
         // spreadsheet's blank line, and a line that makes a puzzle (a 4x4
         // after a 16x16, in groups or not) is read as one.
         let extra_row = |t: &str| {
-            is_row(t)
-                && empty_csv_row_side(t).is_none()
+            is_row_with_givens(t, side)
                 && !is_valid_puzzle_line(t)
                 && !grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
         };

@@ -600,8 +600,8 @@ struct RunSoFar {
 }
 
 impl RunSoFar {
-    /// The exit status of a run stopped now: the answers written were all
-    /// the reader took, so they decide it, as they would have at the end.
+    /// The exit status of the run, at its end or stopped now (the answers
+    /// written were all the reader took, so they decide it).
     fn status(&self) -> u8 {
         if self.trouble {
             TROUBLE
@@ -763,13 +763,8 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
         write!(stderr, "{}", total.report("total", options.threads))?;
     }
     stderr.flush()?;
-    Ok(if so_far.trouble {
-        TROUBLE
-    } else if total.all_solved() {
-        OK
-    } else {
-        SOME_FAILED
-    })
+    so_far.failed |= !total.all_solved();
+    Ok(so_far.status())
 }
 
 /// A progress bar on stderr, only for a person watching a large input.

@@ -290,8 +290,8 @@ struct PendingReport {
 /// How a report reaches its path.
 enum Commit {
     /// Written in full to a new file beside `target`, then renamed over it:
-    /// a write that fails half way (a full disk) leaves what was there. `target` is the file a symlink points to, so the
-    /// link stays a link.
+    /// a write that fails half way (a full disk) leaves what was there.
+    /// `target` is the file a symlink points to, so the link stays a link.
     Replace {
         target: PathBuf,
         /// The old file's permissions, kept by its replacement.
@@ -340,16 +340,10 @@ impl PendingReport {
                 let file = File::options().write(true).open(path).map_err(name)?;
                 let meta = file.metadata().map_err(name)?;
                 let regular = meta.is_file();
-                let replaceable = || {
-                    let target = std::fs::canonicalize(path).ok()?;
-                    (!is_mount_point(&target, &meta) && replacement_is_alike(&target, &meta))
-                        .then_some(target)
-                };
-                let target = if regular && !has_other_links(&meta) {
-                    replaceable()
-                } else {
-                    None
-                };
+                let target = (regular && !has_other_links(&meta))
+                    .then(|| std::fs::canonicalize(path).ok())
+                    .flatten()
+                    .filter(|t| !is_mount_point(t, &meta) && replacement_is_alike(t, &meta));
                 match target {
                     Some(target) => Commit::Replace {
                         target,
@@ -408,13 +402,18 @@ fn has_other_links(meta: &std::fs::Metadata) -> bool {
     }
 }
 
+/// The directory `target` is in (`.` for a bare file name).
+fn directory_of(target: &Path) -> &Path {
+    match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
 /// A new file beside `target`, named after it and hidden, for its
 /// replacement; removed when dropped unless renamed.
 fn file_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = directory_of(target);
     let base = target.file_name().unwrap_or_default().to_string_lossy();
     let prefix = format!(".{base}.");
     let mut builder = tempfile::Builder::new();
@@ -436,11 +435,9 @@ fn is_mount_point(target: &Path, meta: &std::fs::Metadata) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        let dir = match target.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        dir.metadata().is_ok_and(|d| d.dev() != meta.dev())
+        directory_of(target)
+            .metadata()
+            .is_ok_and(|d| d.dev() != meta.dev())
     }
     #[cfg(not(unix))]
     {

@@ -182,39 +182,34 @@ impl Links {
         self.meta_mut().push(Meta { item: 0, next });
     }
 
-    /// The node metadata, while the arena is being built (not yet shared).
+    /// The node metadata, while the arena is being built. A matrix's arena
+    /// is built before it is shared; a [`ReducedSolver`] rebuilt after a
+    /// clone gets a copy of its own here instead of changing the other's.
+    ///
+    /// [`ReducedSolver`]: super::ReducedSolver
     fn meta_mut(&mut self) -> &mut Vec<Meta> {
-        Arc::get_mut(&mut self.meta).expect("an arena is built before it is shared")
+        Arc::make_mut(&mut self.meta)
     }
 
     /// Appends an option with `items` (1-based, none covered) at the bottom
     /// of their columns, then a spacer.
     pub fn push_option(&mut self, items: &[u32]) {
-        self.nodes.reserve(items.len() + 1);
-        let spacer = self.nodes.len() - 1;
-        let first = self.nodes.len() as u32;
-        for (k, &item) in items.iter().enumerate() {
-            assert!(
-                item != 0 && (item as usize) < self.len.len(),
-                "no item {item}"
-            );
-            let p = self.nodes.len() as u32;
-            let above = self.nodes[item as usize].up;
-            self.nodes.push(Node {
-                up: above,
-                down: item,
-            });
-            let next = first + ((k + 1) % items.len()) as u32;
-            self.meta_mut().push(Meta { item, next });
-            self.nodes[above as usize].down = p;
-            self.nodes[item as usize].up = p;
-            if self.len[item as usize] == 0 {
-                self.zeros -= 1;
-            }
-            self.len[item as usize] += 1;
+        self.builder().push_option(items);
+    }
+
+    /// A view for appending options: the node metadata made this arena's
+    /// own once (`Arc::make_mut` is an atomic compare-and-swap, too dear
+    /// for every option when a [`ReducedSolver`] builds thousands of
+    /// options per second).
+    ///
+    /// [`ReducedSolver`]: super::ReducedSolver
+    pub fn builder(&mut self) -> Builder<'_> {
+        Builder {
+            nodes: &mut self.nodes,
+            meta: Arc::make_mut(&mut self.meta),
+            len: &mut self.len,
+            zeros: &mut self.zeros,
         }
-        self.nodes[spacer].down = self.nodes.len() as u32 - 1;
-        self.push_spacer(first);
     }
 
     /// Whether item `item` is covered.
@@ -285,6 +280,85 @@ impl Links {
         let result = f(&mut dance);
         dance.save();
         result
+    }
+}
+
+/// Appends options to an arena (see [`Links::builder`]).
+pub(crate) struct Builder<'a> {
+    nodes: &'a mut Vec<Node>,
+    meta: &'a mut Vec<Meta>,
+    len: &'a mut Vec<u32>,
+    zeros: &'a mut u32,
+}
+
+impl Builder<'_> {
+    /// Appends an option with `items` (1-based, none covered) at the
+    /// bottom of their columns, then a spacer.
+    ///
+    /// # Panics
+    /// If `items` is empty or names an item the arena does not have.
+    pub fn push_option(&mut self, items: &[u32]) {
+        self.push_options(items, &[items.len() as u32]);
+    }
+
+    /// Appends options in order, as [`push_option`](Self::push_option)
+    /// would one by one: option k's items are `slots[ends[k - 1]..ends[k]]`
+    /// (from 0 for the first).
+    ///
+    /// The arena grows once for all of them and is written through slices:
+    /// appending node by node made the compiler reload each vector's length
+    /// after every store, and a call per option cost more than its links.
+    ///
+    /// # Panics
+    /// If an option is empty, `ends` does not rise to `slots.len()`, or an
+    /// item is one the arena does not have.
+    pub fn push_options(&mut self, slots: &[u32], ends: &[u32]) {
+        assert_eq!(
+            ends.last().map_or(0, |&e| e as usize),
+            slots.len(),
+            "the options end where the items do"
+        );
+        let base = self.nodes.len();
+        let total = slots.len() + ends.len();
+        self.nodes.resize(base + total, Node::default());
+        self.meta.resize(base + total, Meta::default());
+        let (nodes, meta, len) = (&mut self.nodes[..], &mut self.meta[..], &mut self.len[..]);
+        let mut zeros = *self.zeros;
+        // The spacer before the next option.
+        let mut spacer = base - 1;
+        let mut start = 0;
+        for &end in ends {
+            let items = &slots[start..end as usize];
+            assert!(!items.is_empty(), "an option needs at least one item");
+            let first = spacer as u32 + 1;
+            let last = first + items.len() as u32 - 1;
+            for (p, &item) in (first..).zip(items) {
+                assert!(item != 0 && (item as usize) < len.len(), "no item {item}");
+                let above = nodes[item as usize].up;
+                nodes[p as usize] = Node {
+                    up: above,
+                    down: item,
+                };
+                let next = if p == last { first } else { p + 1 };
+                meta[p as usize] = Meta { item, next };
+                nodes[above as usize].down = p;
+                nodes[item as usize].up = p;
+                let len = &mut len[item as usize];
+                zeros -= u32::from(*len == 0);
+                *len += 1;
+            }
+            // The spacer before the option points down to its last node;
+            // the one after it, up to its first.
+            nodes[spacer].down = last;
+            spacer = last as usize + 1;
+            nodes[spacer] = Node { up: first, down: 0 };
+            meta[spacer] = Meta {
+                item: 0,
+                next: spacer as u32,
+            };
+            start = end as usize;
+        }
+        *self.zeros = zeros;
     }
 }
 

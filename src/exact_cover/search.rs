@@ -257,7 +257,7 @@ impl std::fmt::Debug for Solver {
 /// How to undo one level of the search: trail marks and the count of empty
 /// columns, which the trail does not restore.
 #[derive(Debug, Clone, Copy)]
-struct Level {
+pub(crate) struct Level {
     /// [`Links::zeros`] before the level's option was committed.
     zeros: u32,
     /// Trail mark before the level's item was covered (X4).
@@ -463,14 +463,7 @@ impl Solver {
 
     /// Undoes the levels of a search that stopped early.
     fn unwind_search(&mut self) {
-        let (stack, levels) = (&mut self.stack, &mut self.levels);
-        self.links.dance(|d| {
-            while let (Some(x), Some(level)) = (stack.pop(), levels.pop()) {
-                let item = d.item(x);
-                undo_level(d, x, item, level);
-            }
-        });
-        debug_assert!(self.stack.is_empty() && self.levels.is_empty());
+        unwind(&mut self.links, &mut self.stack, &mut self.levels);
     }
 
     /// The first solution (pre-selected options first), if any.
@@ -527,7 +520,7 @@ impl Solver {
     /// assert!(covers.contains(&vec![vec!["1", "2"], vec!["3"]]));
     /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
     /// ```
-    pub fn search<F>(&mut self, limits: Limits, mut visit: F) -> Report
+    pub fn search<F>(&mut self, limits: Limits, visit: F) -> Report
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
@@ -536,16 +529,6 @@ impl Solver {
             self.links.dance(|d| d.recount_zeros());
             self.zeros_stale = false;
         }
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let mut solutions = 0u64;
-        let mut nodes = 0u64;
-        let mut updates = 0u64;
-        // When a long stretch of updates without enough nodes to look at the
-        // clock will look at it anyway.
-        let mut next_look = 0u64;
-        // Of `updates`, those already added to `dirty`.
-        let mut saved_updates = 0u64;
         let Solver {
             matrix,
             links,
@@ -556,102 +539,173 @@ impl Solver {
             dirty,
             ..
         } = self;
-        let node_option = &matrix.shape.node_option;
-        // The whole loop runs on one view of the arena: see `Links::dance`.
-        let end = links.dance(|d| {
-            if max_solutions == 0 {
-                return End::Stopped;
-            }
-            let mut step = Step::Enter;
-            loop {
-                step = match step {
-                    Step::Enter => {
-                        if d.active == 0 {
-                            solutions += 1;
-                            fill_solution(solution, selected, stack, node_option);
-                            // The visitor is the caller's code: if it
-                            // panics and the panic is caught, the next call
-                            // unwinds this search from a whole arena.
-                            d.save();
-                            *dirty += updates - saved_updates;
-                            saved_updates = updates;
-                            if visit(solution).is_break() || solutions >= max_solutions {
-                                break End::Stopped;
-                            }
-                            Step::Backtrack
-                        } else if d.zeros > 0 {
-                            // X3 would choose an item no option covers.
+        let state = SearchState {
+            links,
+            stack,
+            levels,
+            selected,
+            solution,
+            dirty,
+            node_option: &matrix.shape.node_option,
+        };
+        run_search(state, limits, visit)
+    }
+}
+
+/// What Algorithm X works on: the arena and the search's own stacks,
+/// borrowed from a [`Solver`] or a [`ReducedSolver`](super::ReducedSolver).
+pub(crate) struct SearchState<'a> {
+    /// The arena, with the selections (if any) already covered and its
+    /// count of empty columns up to date.
+    pub links: &'a mut Links,
+    /// Node chosen at each level; empty when the search starts.
+    pub stack: &'a mut Vec<u32>,
+    /// What undoes each level of `stack`.
+    pub levels: &'a mut Vec<Level>,
+    /// Pre-selected options, reported first in every solution.
+    pub selected: &'a [u32],
+    /// Buffer the visitor sees.
+    pub solution: &'a mut Vec<usize>,
+    /// Link updates made since the arena was last fresh (see
+    /// [`Solver::link_updates`]); the search adds its own.
+    pub dirty: &'a mut u64,
+    /// Option number of every node of the arena.
+    pub node_option: &'a [u32],
+}
+
+/// Algorithm X from the state's current selections (X2-X8), iterative; see
+/// [`Solver::search`]. The arena is left as the search ended: undo it with
+/// [`unwind`].
+#[inline(always)]
+pub(crate) fn run_search<F>(state: SearchState<'_>, limits: Limits, mut visit: F) -> Report
+where
+    F: FnMut(&[usize]) -> ControlFlow<()>,
+{
+    let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut solutions = 0u64;
+    let mut nodes = 0u64;
+    let mut updates = 0u64;
+    // When a long stretch of updates without enough nodes to look at the
+    // clock will look at it anyway.
+    let mut next_look = 0u64;
+    // Of `updates`, those already added to `dirty`.
+    let mut saved_updates = 0u64;
+    let SearchState {
+        links,
+        stack,
+        levels,
+        selected,
+        solution,
+        dirty,
+        node_option,
+    } = state;
+    // The whole loop runs on one view of the arena: see `Links::dance`.
+    let end = links.dance(|d| {
+        if max_solutions == 0 {
+            return End::Stopped;
+        }
+        let mut step = Step::Enter;
+        loop {
+            step = match step {
+                Step::Enter => {
+                    if d.active == 0 {
+                        solutions += 1;
+                        fill_solution(solution, selected, stack, node_option);
+                        // The visitor is the caller's code: if it
+                        // panics and the panic is caught, the next call
+                        // unwinds this search from a whole arena.
+                        d.save();
+                        *dirty += updates - saved_updates;
+                        saved_updates = updates;
+                        if visit(solution).is_break() || solutions >= max_solutions {
+                            break End::Stopped;
+                        }
+                        Step::Backtrack
+                    } else if d.zeros > 0 {
+                        // X3 would choose an item no option covers.
+                        Step::Backtrack
+                    } else {
+                        debug_assert!(d.zeros_are_counted());
+                        let item = d.choose();
+                        let before_cover = d.mark();
+                        d.cover(item);
+                        updates += u64::from(d.mark() - before_cover);
+                        Step::Try {
+                            item,
+                            x: d.down(item),
+                            before_cover,
+                        }
+                    }
+                }
+                Step::Try {
+                    item,
+                    x,
+                    before_cover,
+                } => {
+                    if x == item {
+                        undo_chosen(d, item, before_cover);
+                        Step::Backtrack
+                    } else if nodes >= max_nodes {
+                        undo_chosen(d, item, before_cover);
+                        break End::NodeLimit;
+                    } else if limits.deadline_passed_after(nodes, updates, &mut next_look) {
+                        undo_chosen(d, item, before_cover);
+                        break End::TimeLimit;
+                    } else {
+                        nodes += 1;
+                        let before_commit = d.mark();
+                        levels.push(Level {
+                            zeros: d.zeros,
+                            before_cover,
+                            before_commit,
+                        });
+                        d.commit_others(x);
+                        updates += u64::from(d.mark() - before_commit);
+                        stack.push(x);
+                        Step::Enter
+                    }
+                }
+                Step::Backtrack => match (stack.pop(), levels.pop()) {
+                    (Some(x), Some(level)) => {
+                        let (item, next) = (d.item(x), d.down(x));
+                        if next == item {
+                            // The level's last option (always, for a
+                            // forced move): nothing left to try here.
+                            undo_level(d, x, item, level);
                             Step::Backtrack
                         } else {
-                            debug_assert!(d.zeros_are_counted());
-                            let item = d.choose();
-                            let before_cover = d.mark();
-                            d.cover(item);
-                            updates += u64::from(d.mark() - before_cover);
+                            undo_commit(d, x, level);
                             Step::Try {
                                 item,
-                                x: d.down(item),
-                                before_cover,
+                                x: next,
+                                before_cover: level.before_cover,
                             }
                         }
                     }
-                    Step::Try {
-                        item,
-                        x,
-                        before_cover,
-                    } => {
-                        if x == item {
-                            undo_chosen(d, item, before_cover);
-                            Step::Backtrack
-                        } else if nodes >= max_nodes {
-                            undo_chosen(d, item, before_cover);
-                            break End::NodeLimit;
-                        } else if limits.deadline_passed_after(nodes, updates, &mut next_look) {
-                            undo_chosen(d, item, before_cover);
-                            break End::TimeLimit;
-                        } else {
-                            nodes += 1;
-                            let before_commit = d.mark();
-                            levels.push(Level {
-                                zeros: d.zeros,
-                                before_cover,
-                                before_commit,
-                            });
-                            d.commit_others(x);
-                            updates += u64::from(d.mark() - before_commit);
-                            stack.push(x);
-                            Step::Enter
-                        }
-                    }
-                    Step::Backtrack => match (stack.pop(), levels.pop()) {
-                        (Some(x), Some(level)) => {
-                            let (item, next) = (d.item(x), d.down(x));
-                            if next == item {
-                                // The level's last option (always, for a
-                                // forced move): nothing left to try here.
-                                undo_level(d, x, item, level);
-                                Step::Backtrack
-                            } else {
-                                undo_commit(d, x, level);
-                                Step::Try {
-                                    item,
-                                    x: next,
-                                    before_cover: level.before_cover,
-                                }
-                            }
-                        }
-                        _ => break End::Exhausted,
-                    },
-                };
-            }
-        });
-        *dirty += updates - saved_updates;
-        Report {
-            solutions,
-            end,
-            stats: Stats { nodes, updates },
+                    _ => break End::Exhausted,
+                },
+            };
         }
+    });
+    *dirty += updates - saved_updates;
+    Report {
+        solutions,
+        end,
+        stats: Stats { nodes, updates },
     }
+}
+
+/// Undoes the levels of a search that stopped early, leaving the arena as
+/// the selections left it.
+pub(crate) fn unwind(links: &mut Links, stack: &mut Vec<u32>, levels: &mut Vec<Level>) {
+    links.dance(|d| {
+        while let (Some(x), Some(level)) = (stack.pop(), levels.pop()) {
+            let item = d.item(x);
+            undo_level(d, x, item, level);
+        }
+    });
+    debug_assert!(stack.is_empty() && levels.is_empty());
 }
 
 /// Undoes the commit of node `x`'s option at `level` (X6).

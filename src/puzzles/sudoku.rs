@@ -12,8 +12,9 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
+use super::forced::{ForcedMoves, Outcome};
 use crate::error::Invalid;
-use crate::exact_cover::{End, Limits, Matrix, Problem, Solver};
+use crate::exact_cover::{End, Limits, Matrix, Problem, ReducedSolver};
 
 /// Smallest supported box size (4x4 Sudoku).
 pub const MIN_BOX: usize = 2;
@@ -842,61 +843,84 @@ pub trait SudokuSolver {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution;
 }
 
-/// Solves Sudoku with the exact-cover engine: one shared matrix per box
-/// size, one working arena per solver, givens pre-selected.
+/// Solves Sudoku with the exact-cover engine.
+///
+/// The givens and the moves they force (cells with one candidate, digits
+/// with one place in a row, column or box) are made on bit masks first
+/// (see `puzzles/forced.rs`); Algorithm X then runs on what is left, an
+/// exact-cover problem built afresh for the puzzle in a
+/// [`ReducedSolver`]. Its items and options keep the order of
+/// [`encoding`], so the search tree, the solution found first and the
+/// count of search nodes (each forced move counted as the search would
+/// count it) are those of the full matrix with the givens selected.
 #[derive(Debug, Default)]
 pub struct DlxSudoku {
-    solvers: Vec<Option<Solver>>,
+    forced: ForcedMoves,
+    solver: ReducedSolver,
 }
 
 impl DlxSudoku {
-    /// A solver with no arenas yet; each box size's arena is made on first use.
+    /// A solver with no buffers yet; they are made on first use.
     pub fn new() -> Self {
         DlxSudoku::default()
-    }
-
-    fn solver(&mut self, box_size: usize) -> &mut Solver {
-        if self.solvers.len() <= box_size {
-            self.solvers.resize_with(box_size + 1, || None);
-        }
-        self.solvers[box_size].get_or_insert_with(|| Solver::new(encoding::matrix(box_size)))
     }
 }
 
 impl SudokuSolver for DlxSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
         let side = puzzle.side();
-        let solver = self.solver(puzzle.box_size());
-        // After the previous puzzle this copies the starting arena: cheaper
-        // than undoing its givens and search one update at a time.
-        solver.reset();
-        let givens = (puzzle.cells().iter().enumerate())
-            .filter(|&(_, &v)| v != 0)
-            .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1));
-        if solver.select_all(givens).is_err() {
-            return Solution::none();
+        let forced = match self.forced.run(puzzle.box_size(), puzzle.cells()) {
+            Outcome::Contradiction { forced } => {
+                return Solution {
+                    nodes: forced.min(limits.max_nodes.unwrap_or(u64::MAX)),
+                    ..Solution::none()
+                }
+            }
+            Outcome::Open { forced } => forced,
+        };
+        // The forced moves are search nodes, which the limits bound as the
+        // search would: the node budget first, then the clock, looked at
+        // before the first node.
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let stopped = |end, nodes| Solution {
+            grid: None,
+            count: 0,
+            end,
+            nodes,
+        };
+        if forced > max_nodes {
+            return stopped(End::NodeLimit, max_nodes);
+        }
+        if forced > 0 && limits.deadline_passed(0) {
+            return stopped(End::TimeLimit, 0);
         }
         let limits = Limits {
             max_solutions: Some(limits.max_solutions.unwrap_or(1)),
+            max_nodes: limits.max_nodes.map(|n| n - forced),
             ..limits
         };
+        let (values, options) = self.forced.load_residual(&mut self.solver);
         let mut first: Option<Grid> = None;
-        let report = solver.search(limits, |options| {
+        let report = self.solver.search(limits, |chosen| {
             if first.is_none() {
-                let mut grid = puzzle.clone();
-                for &o in options {
-                    let (r, c, d) = encoding::decode(side, o);
-                    grid.cells[r * side + c] = d as u8 + 1;
+                let mut cells = values.to_vec();
+                for &o in chosen {
+                    let (cell, d) = options[o];
+                    cells[usize::from(cell)] = d + 1;
                 }
-                first = Some(grid);
+                first = Some(Grid {
+                    box_size: puzzle.box_size(),
+                    cells,
+                });
             }
             std::ops::ControlFlow::Continue(())
         });
+        debug_assert!(first.as_ref().map_or(true, |g| g.side() == side));
         Solution {
             grid: first,
             count: report.solutions,
             end: report.end,
-            nodes: report.stats.nodes,
+            nodes: forced + report.stats.nodes,
         }
     }
 }

@@ -1,0 +1,406 @@
+//! The moves a Sudoku's givens force, found with bit masks, and the exact-
+//! cover problem they leave for Algorithm X.
+//!
+//! Algorithm X with MRV spends the start of every Sudoku search on forced
+//! moves: while some item has a single option left (a cell with one
+//! candidate, or a digit with one place in a row, column or box) MRV
+//! chooses it, and the dance covers its four items node by node. Those
+//! moves do not depend on the order they are made in: each one stays forced
+//! until it is made, so whatever the order, the same moves are made and the
+//! same state is reached, unless some item runs out of options on the way
+//! (then there is no solution, whatever the order). This module makes them
+//! on one bit mask per item (the options the item has left) instead of the
+//! arena, then lists what is left: the uncovered items and the options still
+//! possible, both in the order of [`encoding`](super::sudoku::encoding).
+//!
+//! From that state the engine's search is the one the full problem would
+//! have made after the forced moves: its MRV rule sees the same lengths in
+//! the same item order and tries the same options in the same order. So a
+//! solution, a count and the search nodes (each forced move counts as one,
+//! as it would in the search) are the full problem's. Only on a puzzle
+//! whose forced moves run into a contradiction can the node count differ:
+//! MRV stops at the first item it finds empty, and which one that is
+//! depends on the order.
+
+use super::sudoku::encoding;
+use crate::exact_cover::ReducedSolver;
+
+/// Bit masks of the options each Sudoku item has left, for one box size.
+/// Buffers are kept from puzzle to puzzle.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ForcedMoves {
+    box_size: usize,
+    side: usize,
+    /// Per item, in the encoding's numbering, its options left as bits: a
+    /// cell item's bit d is digit d; a row item's (row r, digit d) bit c is
+    /// column c; a column item's bit r is row r; a box item's bit p is the
+    /// p-th cell of the box in reading order. 0 once the item is covered.
+    mask: Vec<u64>,
+    /// Per item, whether it is covered.
+    covered: Vec<bool>,
+    /// Items that were seen with a single option left, to make.
+    pending: Vec<u32>,
+    /// Per cell, where its options' items and bits are.
+    cell_info: Vec<CellInfo>,
+    /// Per (box, place in box), the cell.
+    cell_at: Vec<u16>,
+    /// Per cell, the digit placed (1-based) or 0.
+    values: Vec<u8>,
+    /// Some uncovered item has no option left.
+    dead: bool,
+    /// Moves made from `pending` (not the givens).
+    forced: u64,
+    /// Per residual option, (cell, digit 0-based).
+    options: Vec<(u16, u8)>,
+    /// Per item, its number in the residual problem.
+    residual_item: Vec<u32>,
+}
+
+/// Where the options of one cell sit: the items of digit 0 of its row,
+/// column and box (digit d's is d further on), and its bit in each of them.
+/// One load finds all, where four tables and the arithmetic to combine them
+/// cost more than the bit operations they serve.
+#[derive(Debug, Clone, Copy, Default)]
+struct CellInfo {
+    row_item: u16,
+    col_item: u16,
+    box_item: u16,
+    /// Bit in a row item: the column.
+    col: u8,
+    /// Bit in a column item: the row.
+    row: u8,
+    /// Bit in a box item: the place in the box, in reading order.
+    place: u8,
+}
+
+/// The kinds of item, in the encoding's order.
+const CELL: usize = 0;
+const ROW: usize = 1;
+const COL: usize = 2;
+const BOX: usize = 3;
+
+/// What the forced moves of a puzzle left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Some item has no option left: the puzzle has no solution. The moves
+    /// made before that was seen are counted.
+    Contradiction {
+        /// Forced moves made.
+        forced: u64,
+    },
+    /// No contradiction; [`ForcedMoves::values`] holds the givens and the
+    /// forced moves, and [`ForcedMoves::load_residual`] the rest.
+    Open {
+        /// Forced moves made.
+        forced: u64,
+    },
+}
+
+impl ForcedMoves {
+    /// Prepares for puzzles of box size `box_size` (2..=8).
+    fn set_size(&mut self, box_size: usize) {
+        if self.box_size == box_size {
+            return;
+        }
+        let side = box_size * box_size;
+        self.box_size = box_size;
+        self.side = side;
+        self.cell_info.clear();
+        self.cell_at.clear();
+        self.cell_at.resize(side * side, 0);
+        for cell in 0..side * side {
+            let (r, c) = (cell / side, cell % side);
+            let b = (r / box_size) * box_size + c / box_size;
+            let p = (r % box_size) * box_size + c % box_size;
+            // Items number at most 4 * 64^2 = 16,384: they fit 16 bits.
+            self.cell_info.push(CellInfo {
+                row_item: encoding::row_item(side, r, 0) as u16,
+                col_item: encoding::col_item(side, c, 0) as u16,
+                box_item: encoding::box_item(side, b, 0) as u16,
+                col: c as u8,
+                row: r as u8,
+                place: p as u8,
+            });
+            self.cell_at[b * side + p] = cell as u16;
+        }
+    }
+
+    /// Starts from the empty grid of box size `box_size`, places the
+    /// `givens` (digits 1-based per cell, 0 blank) and makes every move they
+    /// force.
+    ///
+    /// The givens must not clash (checked by
+    /// [`Grid::check_givens`](super::sudoku::Grid::check_givens)); a clash
+    /// is reported as a contradiction.
+    #[inline(never)]
+    pub fn run(&mut self, box_size: usize, givens: &[u8]) -> Outcome {
+        self.set_size(box_size);
+        let side = self.side;
+        let cells = side * side;
+        debug_assert_eq!(givens.len(), cells);
+        let full = if side == 64 {
+            u64::MAX
+        } else {
+            (1u64 << side) - 1
+        };
+        self.mask.clear();
+        self.mask.resize(4 * cells, full);
+        self.covered.clear();
+        self.covered.resize(4 * cells, false);
+        self.pending.clear();
+        self.values.clear();
+        self.values.extend_from_slice(givens);
+        self.dead = false;
+        self.forced = 0;
+        for (cell, &v) in givens.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = usize::from(v - 1);
+            if self.mask[cell] & (1 << d) == 0 {
+                // A clash with an earlier given.
+                self.dead = true;
+                break;
+            }
+            self.place(cell, d);
+        }
+        while !self.dead {
+            let Some(item) = self.pending.pop() else {
+                break;
+            };
+            let m = self.mask[item as usize];
+            if m == 0 {
+                // Covered since it was seen with one option left.
+                continue;
+            }
+            debug_assert!(m.is_power_of_two());
+            let (cell, d) = self.option_of(item as usize, m.trailing_zeros() as usize);
+            self.forced += 1;
+            self.values[cell] = d as u8 + 1;
+            self.place(cell, d);
+        }
+        if self.dead {
+            Outcome::Contradiction {
+                forced: self.forced,
+            }
+        } else {
+            Outcome::Open {
+                forced: self.forced,
+            }
+        }
+    }
+
+    /// The grid after the givens and the forced moves: per cell, the digit
+    /// (1-based) or 0.
+    #[cfg(test)]
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The option (cell, digit 0-based) of item `item` at bit `bit`.
+    fn option_of(&self, item: usize, bit: usize) -> (usize, usize) {
+        let side = self.side;
+        let cells = side * side;
+        let (kind, k) = (item / cells, item % cells);
+        let (x, d) = (k / side, k % side);
+        match kind {
+            CELL => (k, bit),
+            ROW => (x * side + bit, d),
+            COL => (bit * side + x, d),
+            _ => (usize::from(self.cell_at[x * side + bit]), d),
+        }
+    }
+
+    /// Places digit `d` (0-based) in `cell`: covers the option's four items
+    /// and removes every other option of each of them.
+    fn place(&mut self, cell: usize, d: usize) {
+        let side = self.side;
+        let info = self.cell_info[cell];
+        let items = Self::items(cell, info, d);
+        for &item in &items {
+            self.covered[item] = true;
+        }
+        // Each item's mask is read when its turn comes, not before: the
+        // removals for the items before it have taken out the options it
+        // shares with them. Each removal skips the item being covered,
+        // whose mask is already empty.
+        let digits = self.take(items[CELL], d);
+        for_each_bit(digits, |d| self.remove::<CELL>(cell, d));
+        let row_start = usize::from(info.row) * side;
+        let columns = self.take(items[ROW], info.col.into());
+        for_each_bit(columns, |c| self.remove::<ROW>(row_start + c, d));
+        let col = usize::from(info.col);
+        let rows = self.take(items[COL], info.row.into());
+        for_each_bit(rows, |r| self.remove::<COL>(r * side + col, d));
+        let box_cells = usize::from(info.box_item - self.cell_info[0].box_item);
+        let places = self.take(items[BOX], info.place.into());
+        for_each_bit(places, |p| {
+            let other = usize::from(self.cell_at[box_cells + p]);
+            self.remove::<BOX>(other, d)
+        });
+    }
+
+    /// The four items of option (cell, d), in the encoding's order.
+    #[inline(always)]
+    fn items(cell: usize, info: CellInfo, d: usize) -> [usize; 4] {
+        [
+            cell,
+            usize::from(info.row_item) + d,
+            usize::from(info.col_item) + d,
+            usize::from(info.box_item) + d,
+        ]
+    }
+
+    /// Empties the mask of an item being covered and returns its options
+    /// other than the one at bit `own`.
+    #[inline(always)]
+    fn take(&mut self, item: usize, own: usize) -> u64 {
+        let others = self.mask[item] & !(1u64 << own);
+        self.mask[item] = 0;
+        others
+    }
+
+    /// Removes option (cell, d) from its items other than the one of kind
+    /// `SKIP` (being covered), noting any item left with one option (to
+    /// make) or none (a contradiction).
+    #[inline(always)]
+    fn remove<const SKIP: usize>(&mut self, cell: usize, d: usize) {
+        let info = self.cell_info[cell];
+        let items = Self::items(cell, info, d);
+        let bits = [d, info.col.into(), info.row.into(), info.place.into()];
+        for kind in [CELL, ROW, COL, BOX] {
+            if kind != SKIP {
+                self.clear_bit(items[kind], bits[kind]);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn clear_bit(&mut self, item: usize, bit: usize) {
+        let m = self.mask[item] & !(1u64 << bit);
+        self.mask[item] = m;
+        if m & m.wrapping_sub(1) == 0 {
+            // One option left, or none.
+            if m != 0 {
+                self.pending.push(item as u32);
+            } else if !self.covered[item] {
+                self.dead = true;
+            }
+        }
+    }
+
+    /// Loads what the last [`run`](Self::run) left into `solver`: the
+    /// uncovered items and the options still possible, each in the order of
+    /// the encoding. Returns the grid as [`values`](Self::values) gives it
+    /// and the options as (cell, digit 0-based), by option number.
+    #[inline(never)]
+    pub fn load_residual(&mut self, solver: &mut ReducedSolver) -> (&[u8], &[(u16, u8)]) {
+        let side = self.side;
+        let cells = side * side;
+        self.residual_item.clear();
+        let mut open = 0u32;
+        for &covered in &self.covered {
+            self.residual_item.push(open);
+            open += u32::from(!covered);
+        }
+        self.options.clear();
+        for cell in 0..cells {
+            let digits = self.mask[cell];
+            for_each_bit(digits, |d| self.options.push((cell as u16, d as u8)));
+        }
+        let this = &*self;
+        let listed = this.options.iter().map(|&(cell, d)| {
+            let cell = usize::from(cell);
+            Self::items(cell, this.cell_info[cell], usize::from(d))
+                .map(|item| this.residual_item[item] as usize)
+        });
+        solver.load(open as usize, open as usize, listed);
+        (&self.values, &self.options)
+    }
+}
+
+/// Calls `f` with the number of each set bit of `bits`, lowest first.
+#[inline(always)]
+fn for_each_bit(mut bits: u64, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact_cover::{Limits, Solver};
+    use crate::puzzles::sudoku::{encoding, samples, Grid};
+
+    /// The engine on the full matrix, givens selected: (solutions up to 2,
+    /// nodes).
+    fn full_search(puzzle: &Grid) -> (u64, u64) {
+        let side = puzzle.side();
+        let mut solver = Solver::new(encoding::matrix(puzzle.box_size()));
+        let givens = (puzzle.cells().iter().enumerate())
+            .filter(|&(_, &v)| v != 0)
+            .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1));
+        solver.select_all(givens).unwrap();
+        let report = solver.count(Limits::solutions(2));
+        (report.solutions, report.stats.nodes)
+    }
+
+    fn reduced_search(puzzle: &Grid) -> (u64, u64) {
+        let mut forced = ForcedMoves::default();
+        let Outcome::Open { forced: made } = forced.run(puzzle.box_size(), puzzle.cells()) else {
+            panic!("no contradiction expected");
+        };
+        let mut solver = ReducedSolver::new();
+        forced.load_residual(&mut solver);
+        let report = solver.count(Limits::solutions(2));
+        (report.solutions, made + report.stats.nodes)
+    }
+
+    #[test]
+    fn same_count_and_nodes_as_the_full_search() {
+        for line in [samples::EASY, samples::HARD] {
+            let puzzle = Grid::from_line(line).unwrap();
+            assert_eq!(reduced_search(&puzzle), full_search(&puzzle), "{line}");
+        }
+        // Fewer givens: several solutions, branching at the root.
+        let mut sparse = Grid::from_line(samples::HARD).unwrap();
+        for k in (0..81).step_by(3) {
+            sparse.set(k / 9, k % 9, 0);
+        }
+        assert_eq!(reduced_search(&sparse), full_search(&sparse));
+        for n in 2..=4 {
+            let mut grid = samples::pattern_solution(n);
+            let side = n * n;
+            for k in (0..side * side).filter(|k| k % 3 != 0) {
+                grid.set(k / side, k % side, 0);
+            }
+            assert_eq!(reduced_search(&grid), full_search(&grid), "box size {n}");
+        }
+    }
+
+    #[test]
+    fn singles_alone_fill_an_easy_grid() {
+        let puzzle = Grid::from_line(samples::EASY).unwrap();
+        let mut forced = ForcedMoves::default();
+        let outcome = forced.run(3, puzzle.cells());
+        let blanks = puzzle.cells().iter().filter(|&&v| v == 0).count() as u64;
+        assert_eq!(outcome, Outcome::Open { forced: blanks });
+        let solution = Grid::from_cells(3, forced.values().to_vec()).unwrap();
+        solution.check_solution(&puzzle).unwrap();
+    }
+
+    #[test]
+    fn a_forced_contradiction_is_found() {
+        // Row 1 needs a 9 in its last cell, which column 9 already has.
+        let line =
+            "12345678.........9...............................................................";
+        let puzzle = Grid::from_line(line).unwrap();
+        let mut forced = ForcedMoves::default();
+        assert!(matches!(
+            forced.run(3, puzzle.cells()),
+            Outcome::Contradiction { .. }
+        ));
+    }
+}

@@ -170,30 +170,15 @@ impl ReducedSolver {
         self.slots.clear();
         self.ends.clear();
         let first_new = self.options;
-        for option in options {
-            let items = option.as_ref();
-            let number = self.options;
-            for &item in items {
-                assert!(
-                    item < self.items,
-                    "no item {item}: the problem has {} items",
-                    self.items
-                );
-                assert!(
-                    self.last_seen[item] != number,
-                    "item {item} appears twice in option {number}"
-                );
-                self.last_seen[item] = number;
-                self.slots.push(item as u32 + 1);
-            }
-            assert!(!items.is_empty(), "an option needs at least one item");
-            assert!(
-                self.node_option.len() + self.slots.len() + self.ends.len() < (1 << 30),
-                "the arena is full"
-            );
-            self.ends.push(self.slots.len() as u32);
-            self.options += 1;
-        }
+        self.options = list_options(
+            options,
+            self.items,
+            first_new,
+            self.node_option.len(),
+            &mut self.last_seen,
+            &mut self.slots,
+            &mut self.ends,
+        );
         self.links.builder().push_options(&self.slots, &self.ends);
         let mut start = 0;
         for (number, &end) in (first_new..).zip(&self.ends) {
@@ -263,6 +248,53 @@ impl ReducedSolver {
             unwind(&mut self.links, &mut self.stack, &mut self.levels);
         }
     }
+}
+
+/// Checks `options` (items below `items`, none twice in an option, none
+/// empty) and lists their arena items (1-based) in `slots`, each option's
+/// end in `ends`; numbers them from `first` and returns the next number.
+/// `nodes` is the size of the arena so far.
+///
+/// A function of its own so that its vectors are separate arguments: as
+/// fields of one `&mut self`, the compiler had to assume every store to
+/// `last_seen` might change `slots`' length.
+fn list_options<I>(
+    options: I,
+    items: usize,
+    first: u32,
+    nodes: usize,
+    last_seen: &mut [u32],
+    slots: &mut Vec<u32>,
+    ends: &mut Vec<u32>,
+) -> u32
+where
+    I: IntoIterator,
+    I::Item: AsRef<[usize]>,
+{
+    let mut number = first;
+    for option in options {
+        let option = option.as_ref();
+        assert!(!option.is_empty(), "an option needs at least one item");
+        for &item in option {
+            assert!(
+                item < items,
+                "no item {item}: the problem has {items} items"
+            );
+            assert!(
+                last_seen[item] != number,
+                "item {item} appears twice in option {number}"
+            );
+            last_seen[item] = number;
+            slots.push(item as u32 + 1);
+        }
+        assert!(
+            nodes + slots.len() + ends.len() < (1 << 30),
+            "the arena is full"
+        );
+        ends.push(slots.len() as u32);
+        number += 1;
+    }
+    number
 }
 
 #[cfg(test)]

@@ -46,10 +46,6 @@ pub(crate) struct ForcedMoves {
     cell_at: Vec<u16>,
     /// Per cell, the digit placed (1-based) or 0.
     values: Vec<u8>,
-    /// Some uncovered item has no option left.
-    dead: bool,
-    /// Moves made from `pending` (not the givens).
-    forced: u64,
     /// Per residual option, (cell, digit 0-based).
     options: Vec<(u16, u8)>,
     /// Per item, its number in the residual problem.
@@ -132,7 +128,6 @@ impl ForcedMoves {
     /// The givens must not clash (checked by
     /// [`Grid::check_givens`](super::sudoku::Grid::check_givens)); a clash
     /// is reported as a contradiction.
-    #[inline(never)]
     pub fn run(&mut self, box_size: usize, givens: &[u8]) -> Outcome {
         self.set_size(box_size);
         let side = self.side;
@@ -147,46 +142,26 @@ impl ForcedMoves {
         self.mask.resize(4 * cells, full);
         self.covered.clear();
         self.covered.resize(4 * cells, false);
-        self.pending.clear();
+        // An item is noted when its mask drops to one bit, which happens
+        // once at most: one entry per item is room enough.
+        self.pending.resize(4 * cells, 0);
         self.values.clear();
         self.values.extend_from_slice(givens);
-        self.dead = false;
-        self.forced = 0;
-        for (cell, &v) in givens.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let d = usize::from(v - 1);
-            if self.mask[cell] & (1 << d) == 0 {
-                // A clash with an earlier given.
-                self.dead = true;
-                break;
-            }
-            self.place(cell, d);
-        }
-        while !self.dead {
-            let Some(item) = self.pending.pop() else {
-                break;
-            };
-            let m = self.mask[item as usize];
-            if m == 0 {
-                // Covered since it was seen with one option left.
-                continue;
-            }
-            debug_assert!(m.is_power_of_two());
-            let (cell, d) = self.option_of(item as usize, m.trailing_zeros() as usize);
-            self.forced += 1;
-            self.values[cell] = d as u8 + 1;
-            self.place(cell, d);
-        }
-        if self.dead {
-            Outcome::Contradiction {
-                forced: self.forced,
-            }
+        let mut view = Propagation {
+            side,
+            mask: &mut self.mask,
+            covered: &mut self.covered,
+            pending: &mut self.pending,
+            top: 0,
+            cell_info: &self.cell_info,
+            cell_at: &self.cell_at,
+            dead: false,
+        };
+        let forced = view.run(&mut self.values);
+        if view.dead {
+            Outcome::Contradiction { forced }
         } else {
-            Outcome::Open {
-                forced: self.forced,
-            }
+            Outcome::Open { forced }
         }
     }
 
@@ -195,49 +170,6 @@ impl ForcedMoves {
     #[cfg(test)]
     pub fn values(&self) -> &[u8] {
         &self.values
-    }
-
-    /// The option (cell, digit 0-based) of item `item` at bit `bit`.
-    fn option_of(&self, item: usize, bit: usize) -> (usize, usize) {
-        let side = self.side;
-        let cells = side * side;
-        let (kind, k) = (item / cells, item % cells);
-        let (x, d) = (k / side, k % side);
-        match kind {
-            CELL => (k, bit),
-            ROW => (x * side + bit, d),
-            COL => (bit * side + x, d),
-            _ => (usize::from(self.cell_at[x * side + bit]), d),
-        }
-    }
-
-    /// Places digit `d` (0-based) in `cell`: covers the option's four items
-    /// and removes every other option of each of them.
-    fn place(&mut self, cell: usize, d: usize) {
-        let side = self.side;
-        let info = self.cell_info[cell];
-        let items = Self::items(cell, info, d);
-        for &item in &items {
-            self.covered[item] = true;
-        }
-        // Each item's mask is read when its turn comes, not before: the
-        // removals for the items before it have taken out the options it
-        // shares with them. Each removal skips the item being covered,
-        // whose mask is already empty.
-        let digits = self.take(items[CELL], d);
-        for_each_bit(digits, |d| self.remove::<CELL>(cell, d));
-        let row_start = usize::from(info.row) * side;
-        let columns = self.take(items[ROW], info.col.into());
-        for_each_bit(columns, |c| self.remove::<ROW>(row_start + c, d));
-        let col = usize::from(info.col);
-        let rows = self.take(items[COL], info.row.into());
-        for_each_bit(rows, |r| self.remove::<COL>(r * side + col, d));
-        let box_cells = usize::from(info.box_item - self.cell_info[0].box_item);
-        let places = self.take(items[BOX], info.place.into());
-        for_each_bit(places, |p| {
-            let other = usize::from(self.cell_at[box_cells + p]);
-            self.remove::<BOX>(other, d)
-        });
     }
 
     /// The four items of option (cell, d), in the encoding's order.
@@ -249,6 +181,159 @@ impl ForcedMoves {
             usize::from(info.col_item) + d,
             usize::from(info.box_item) + d,
         ]
+    }
+
+    /// Loads what the last [`run`](Self::run) left into `solver`: the
+    /// uncovered items and the options still possible, each in the order of
+    /// the encoding. Returns the grid as [`values`](Self::values) gives it
+    /// and the options as (cell, digit 0-based), by option number.
+    #[inline(never)]
+    pub fn load_residual(&mut self, solver: &mut ReducedSolver) -> (&[u8], &[(u16, u8)]) {
+        let side = self.side;
+        let cells = side * side;
+        // Filled through slices, sized first: pushing made the compiler
+        // store each vector's length back after every element.
+        self.residual_item.resize(self.covered.len(), 0);
+        let mut open = 0u32;
+        for (number, &covered) in self.residual_item.iter_mut().zip(&self.covered) {
+            *number = open;
+            open += u32::from(!covered);
+        }
+        let masks = &self.mask[..cells];
+        let count: u32 = masks.iter().map(|m| m.count_ones()).sum();
+        self.options.resize(count as usize, (0, 0));
+        let mut k = 0;
+        for (cell, &digits) in masks.iter().enumerate() {
+            for_each_bit(digits, |d| {
+                self.options[k] = (cell as u16, d as u8);
+                k += 1;
+            });
+        }
+        let this = &*self;
+        let listed = this.options.iter().map(|&(cell, d)| {
+            let cell = usize::from(cell);
+            Self::items(cell, this.cell_info[cell], usize::from(d))
+                .map(|item| this.residual_item[item] as usize)
+        });
+        solver.load(open as usize, open as usize, listed);
+        (&self.values, &self.options)
+    }
+}
+
+/// The state [`ForcedMoves::run`] works on, its vectors borrowed apart: as
+/// fields behind `&mut self`, every store to a mask made the compiler load
+/// the vectors' pointers and lengths again.
+struct Propagation<'a> {
+    side: usize,
+    mask: &'a mut [u64],
+    covered: &'a mut [bool],
+    /// Items noted with one option left, `pending[..top]`.
+    pending: &'a mut [u32],
+    top: usize,
+    cell_info: &'a [CellInfo],
+    cell_at: &'a [u16],
+    /// Some uncovered item has no option left.
+    dead: bool,
+}
+
+impl Propagation<'_> {
+    /// Places the givens in `values` (0 for blank), then makes the forced
+    /// moves, writing them into `values`; returns how many it made.
+    fn run(&mut self, values: &mut [u8]) -> u64 {
+        for (cell, &v) in values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = usize::from(v - 1);
+            if self.mask[cell] & (1 << d) == 0 {
+                // A clash with an earlier given.
+                self.dead = true;
+                return 0;
+            }
+            self.place(cell, d);
+        }
+        let mut forced = 0;
+        while !self.dead && self.top > 0 {
+            self.top -= 1;
+            let item = self.pending[self.top] as usize;
+            let m = self.mask[item];
+            if m == 0 {
+                // Covered since it was seen with one option left.
+                continue;
+            }
+            debug_assert!(m.is_power_of_two());
+            let (cell, d) = self.option_of(item, m.trailing_zeros() as usize);
+            forced += 1;
+            values[cell] = d as u8 + 1;
+            self.place(cell, d);
+        }
+        forced
+    }
+
+    /// The option (cell, digit 0-based) of item `item` at bit `bit`.
+    #[inline(always)]
+    fn option_of(&self, item: usize, bit: usize) -> (usize, usize) {
+        let side = self.side;
+        let cells = side * side;
+        let kind = usize::from(item >= cells)
+            + usize::from(item >= 2 * cells)
+            + usize::from(item >= 3 * cells);
+        // The item's number within its kind splits as a cell number does:
+        // (row, column) for a cell, (unit, digit) for the others.
+        let k = item - kind * cells;
+        let info = self.cell_info[k];
+        let (x, d) = (usize::from(info.row), usize::from(info.col));
+        match kind {
+            CELL => (k, bit),
+            ROW => (x * side + bit, d),
+            COL => (bit * side + x, d),
+            _ => (usize::from(self.cell_at[x * side + bit]), d),
+        }
+    }
+
+    /// Places digit `d` (0-based) in `cell`: covers the option's four items
+    /// and removes every other option of each of them.
+    ///
+    /// Inlined into [`run`](Self::run), where the view's fields live in
+    /// registers; as a call, `self` was a pointer, and every store to a
+    /// mask made the compiler load the slices from it again.
+    #[inline(always)]
+    fn place(&mut self, cell: usize, d: usize) {
+        let side = self.side;
+        let info = self.cell_info[cell];
+        let items = ForcedMoves::items(cell, info, d);
+        for &item in &items {
+            self.covered[item] = true;
+        }
+        // Each item's mask is read when its turn comes, not before: the
+        // removals for the items before it have taken out the options it
+        // shares with them. Each removal skips the item being covered,
+        // whose mask is already empty.
+        // Plain loops: the closures of `for_each_bit` were left as calls.
+        let mut digits = self.take(items[CELL], d);
+        while digits != 0 {
+            self.remove::<CELL>(cell, digits.trailing_zeros() as usize);
+            digits &= digits - 1;
+        }
+        let row_start = usize::from(info.row) * side;
+        let mut columns = self.take(items[ROW], info.col.into());
+        while columns != 0 {
+            self.remove::<ROW>(row_start + columns.trailing_zeros() as usize, d);
+            columns &= columns - 1;
+        }
+        let col = usize::from(info.col);
+        let mut rows = self.take(items[COL], info.row.into());
+        while rows != 0 {
+            self.remove::<COL>(rows.trailing_zeros() as usize * side + col, d);
+            rows &= rows - 1;
+        }
+        let box_cells = usize::from(info.box_item - self.cell_info[0].box_item);
+        let mut places = self.take(items[BOX], info.place.into());
+        while places != 0 {
+            let p = places.trailing_zeros() as usize;
+            self.remove::<BOX>(usize::from(self.cell_at[box_cells + p]), d);
+            places &= places - 1;
+        }
     }
 
     /// Empties the mask of an item being covered and returns its options
@@ -266,7 +351,7 @@ impl ForcedMoves {
     #[inline(always)]
     fn remove<const SKIP: usize>(&mut self, cell: usize, d: usize) {
         let info = self.cell_info[cell];
-        let items = Self::items(cell, info, d);
+        let items = ForcedMoves::items(cell, info, d);
         let bits = [d, info.col.into(), info.row.into(), info.place.into()];
         for kind in [CELL, ROW, COL, BOX] {
             if kind != SKIP {
@@ -282,40 +367,12 @@ impl ForcedMoves {
         if m & m.wrapping_sub(1) == 0 {
             // One option left, or none.
             if m != 0 {
-                self.pending.push(item as u32);
+                self.pending[self.top] = item as u32;
+                self.top += 1;
             } else if !self.covered[item] {
                 self.dead = true;
             }
         }
-    }
-
-    /// Loads what the last [`run`](Self::run) left into `solver`: the
-    /// uncovered items and the options still possible, each in the order of
-    /// the encoding. Returns the grid as [`values`](Self::values) gives it
-    /// and the options as (cell, digit 0-based), by option number.
-    #[inline(never)]
-    pub fn load_residual(&mut self, solver: &mut ReducedSolver) -> (&[u8], &[(u16, u8)]) {
-        let side = self.side;
-        let cells = side * side;
-        self.residual_item.clear();
-        let mut open = 0u32;
-        for &covered in &self.covered {
-            self.residual_item.push(open);
-            open += u32::from(!covered);
-        }
-        self.options.clear();
-        for cell in 0..cells {
-            let digits = self.mask[cell];
-            for_each_bit(digits, |d| self.options.push((cell as u16, d as u8)));
-        }
-        let this = &*self;
-        let listed = this.options.iter().map(|&(cell, d)| {
-            let cell = usize::from(cell);
-            Self::items(cell, this.cell_info[cell], usize::from(d))
-                .map(|item| this.residual_item[item] as usize)
-        });
-        solver.load(open as usize, open as usize, listed);
-        (&self.values, &self.options)
     }
 }
 

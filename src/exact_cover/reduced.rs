@@ -210,7 +210,6 @@ impl ReducedSolver {
     /// solution (by level); `visit` returns `Break` to stop. As
     /// [`Solver::search`](super::Solver::search), with no pre-selected
     /// options; a second search starts again from the whole problem.
-    #[inline(never)]
     pub fn search<F>(&mut self, limits: Limits, visit: F) -> Report
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,

@@ -187,7 +187,6 @@ impl ForcedMoves {
     /// uncovered items and the options still possible, each in the order of
     /// the encoding. Returns the grid as [`values`](Self::values) gives it
     /// and the options as (cell, digit 0-based), by option number.
-    #[inline(never)]
     pub fn load_residual(&mut self, solver: &mut ReducedSolver) -> (&[u8], &[(u16, u8)]) {
         let side = self.side;
         let cells = side * side;

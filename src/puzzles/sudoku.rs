@@ -4,7 +4,8 @@
 //!   line format (`n^4` symbols) and numeric grids.
 //! - [`encoding`]: the exact-cover matrix, 4n^4 primary items and n^6
 //!   options, built once per box size and shared.
-//! - [`DlxSudoku`]: solves grids with the engine by pre-selecting the givens.
+//! - [`DlxSudoku`]: solves grids with the engine: the givens and the moves
+//!   they force are made on bit masks, Algorithm X searches what is left.
 //! - [`Grid::check_solution`]: an independent verifier.
 
 use std::fmt::Write as _;

@@ -160,6 +160,56 @@ impl ReducedSolver {
         self.load_more(options);
     }
 
+    /// [`load`](ReducedSolver::load) for a front-end that lists its options
+    /// itself, all of one `size`: `slots` holds their items in order,
+    /// numbered from 1 as the arena numbers them (`size` per option). Saves
+    /// the copy through per-option slices that `load` makes; checked all the
+    /// same.
+    ///
+    /// # Panics
+    /// As `load`, and if `slots` is not a whole number of options.
+    pub(crate) fn load_slots(
+        &mut self,
+        items: usize,
+        primaries: usize,
+        size: usize,
+        slots: &[u32],
+    ) {
+        self.clear(items, primaries);
+        assert!(size > 0, "an option needs at least one item");
+        assert_eq!(slots.len() % size, 0, "options of {size} items");
+        let options = slots.len() / size;
+        assert!(
+            self.node_option.len() + slots.len() + options < (1 << 30),
+            "the arena is full"
+        );
+        for (number, option) in (0u32..).zip(slots.chunks_exact(size)) {
+            for &slot in option {
+                let item = slot.wrapping_sub(1) as usize;
+                assert!(
+                    item < items,
+                    "no item {item}: the problem has {items} items"
+                );
+                assert!(
+                    self.last_seen[item] != number,
+                    "item {item} appears twice in option {number}"
+                );
+                self.last_seen[item] = number;
+            }
+        }
+        self.ends.clear();
+        self.ends
+            .extend((1..=options as u32).map(|k| k * size as u32));
+        self.links.builder().push_options(slots, &self.ends);
+        let start = self.node_option.len();
+        self.node_option
+            .resize(start + slots.len() + options, NO_OPTION);
+        for (number, nodes) in (0u32..).zip(self.node_option[start..].chunks_exact_mut(size + 1)) {
+            nodes[..size].fill(number);
+        }
+        self.options = options as u32;
+    }
+
     fn load_more<I>(&mut self, options: I)
     where
         I: IntoIterator,
@@ -341,6 +391,35 @@ mod tests {
             }
             assert_eq!(reduced.first_solution(), solver.first_solution());
         }
+    }
+
+    #[test]
+    fn slots_of_one_size_load_as_options_do() {
+        // 6-queens without its diagonals: rows and columns, two items each.
+        let options: Vec<[usize; 2]> = (0..6)
+            .flat_map(|r| (0..6).map(move |c| [r, 6 + c]))
+            .collect();
+        let slots: Vec<u32> = options.iter().flatten().map(|&i| i as u32 + 1).collect();
+        let mut listed = ReducedSolver::new();
+        listed.load(12, 12, &options);
+        let mut flat = ReducedSolver::new();
+        flat.load_slots(12, 12, 2, &slots);
+        assert_eq!(flat.options(), 36);
+        assert_eq!(flat.count(Limits::none()), listed.count(Limits::none()));
+        assert_eq!(flat.count(Limits::none()).solutions, 720);
+        assert_eq!(flat.first_solution(), listed.first_solution());
+    }
+
+    #[test]
+    #[should_panic(expected = "item 0 appears twice in option 1")]
+    fn slots_with_an_item_twice_panic() {
+        ReducedSolver::new().load_slots(3, 3, 2, &[1, 2, 1, 1]);
+    }
+
+    #[test]
+    #[should_panic(expected = "no item 3: the problem has 3 items")]
+    fn slots_out_of_range_panic() {
+        ReducedSolver::new().load_slots(3, 3, 2, &[1, 2, 3, 4]);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::exact_cover::ReducedSolver;
 
 /// Bit masks of the options each Sudoku item has left, for one box size.
 /// Buffers are kept from puzzle to puzzle.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct ForcedMoves {
     box_size: usize,
     side: usize,
@@ -50,6 +50,17 @@ pub(crate) struct ForcedMoves {
     options: Vec<(u16, u8)>,
     /// Per item, its number in the residual problem.
     residual_item: Vec<u32>,
+    /// The residual options' items, four per option, numbered from 1.
+    slots: Vec<u32>,
+}
+
+/// The box size only: the masks are scratch space.
+impl std::fmt::Debug for ForcedMoves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ForcedMoves")
+            .field("box_size", &self.box_size)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Where the options of one cell sit: the items of digit 0 of its row,
@@ -199,22 +210,23 @@ impl ForcedMoves {
             open += u32::from(!covered);
         }
         let masks = &self.mask[..cells];
-        let count: u32 = masks.iter().map(|m| m.count_ones()).sum();
-        self.options.resize(count as usize, (0, 0));
+        let count = masks.iter().map(|m| m.count_ones() as usize).sum();
+        self.options.resize(count, (0, 0));
+        self.slots.resize(4 * count, 0);
         let mut k = 0;
         for (cell, &digits) in masks.iter().enumerate() {
+            let info = self.cell_info[cell];
             for_each_bit(digits, |d| {
                 self.options[k] = (cell as u16, d as u8);
+                let items = Self::items(cell, info, d);
+                for (slot, item) in self.slots[4 * k..4 * k + 4].iter_mut().zip(items) {
+                    // The arena numbers items from 1.
+                    *slot = self.residual_item[item] + 1;
+                }
                 k += 1;
             });
         }
-        let this = &*self;
-        let listed = this.options.iter().map(|&(cell, d)| {
-            let cell = usize::from(cell);
-            Self::items(cell, this.cell_info[cell], usize::from(d))
-                .map(|item| this.residual_item[item] as usize)
-        });
-        solver.load(open as usize, open as usize, listed);
+        solver.load_slots(open as usize, open as usize, 4, &self.slots);
         (&self.values, &self.options)
     }
 }

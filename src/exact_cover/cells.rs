@@ -358,12 +358,7 @@ impl CellsSolver {
 
     /// The first solution (pre-selected options first), if any.
     pub fn first_solution(&mut self) -> Option<Vec<usize>> {
-        let mut found = None;
-        self.search(Limits::solutions(1), |s| {
-            found = Some(s.to_vec());
-            ControlFlow::Break(())
-        });
-        found
+        super::search::first_solution_of(|limits, visit| self.search(limits, visit))
     }
 
     /// Counts solutions within `limits`.

@@ -284,12 +284,7 @@ impl ReducedSolver {
 
     /// The first solution, if any.
     pub fn first_solution(&mut self) -> Option<Vec<usize>> {
-        let mut found = None;
-        self.search(Limits::solutions(1), |s| {
-            found = Some(s.to_vec());
-            ControlFlow::Break(())
-        });
-        found
+        super::search::first_solution_of(|limits, visit| self.search(limits, visit))
     }
 
     fn unwind_search(&mut self) {

@@ -468,12 +468,7 @@ impl Solver {
 
     /// The first solution (pre-selected options first), if any.
     pub fn first_solution(&mut self) -> Option<Vec<usize>> {
-        let mut found = None;
-        self.search(Limits::solutions(1), |s| {
-            found = Some(s.to_vec());
-            ControlFlow::Break(())
-        });
-        found
+        first_solution_of(|limits, visit| self.search(limits, visit))
     }
 
     /// Counts solutions within `limits`. A count that reaches
@@ -529,24 +524,14 @@ impl Solver {
             self.links.dance(|d| d.recount_zeros());
             self.zeros_stale = false;
         }
-        let Solver {
-            matrix,
-            links,
-            stack,
-            levels,
-            selected,
-            solution,
-            dirty,
-            ..
-        } = self;
         let state = SearchState {
-            links,
-            stack,
-            levels,
-            selected,
-            solution,
-            dirty,
-            node_option: &matrix.shape.node_option,
+            links: &mut self.links,
+            stack: &mut self.stack,
+            levels: &mut self.levels,
+            selected: &self.selected,
+            solution: &mut self.solution,
+            dirty: &mut self.dirty,
+            node_option: &self.matrix.shape.node_option,
         };
         run_search(state, limits, visit)
     }
@@ -694,6 +679,19 @@ where
         end,
         stats: Stats { nodes, updates },
     }
+}
+
+/// The first solution a solver's `search` visits, if any: what each
+/// solver's `first_solution` is.
+pub(crate) fn first_solution_of(
+    search: impl FnOnce(Limits, &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Report,
+) -> Option<Vec<usize>> {
+    let mut found = None;
+    search(Limits::solutions(1), &mut |s| {
+        found = Some(s.to_vec());
+        ControlFlow::Break(())
+    });
+    found
 }
 
 /// Undoes the levels of a search that stopped early, leaving the arena as

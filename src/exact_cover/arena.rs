@@ -160,6 +160,11 @@ impl Links {
         self.nodes.clear();
         self.nodes
             .extend((0..=items as u32).map(|i| Node { up: i, down: i }));
+        // Shared with a clone: start a vector of its own rather than copy
+        // the shared one only to empty it.
+        if Arc::get_mut(&mut self.meta).is_none() {
+            self.meta = Arc::new(Vec::new());
+        }
         let meta = self.meta_mut();
         meta.clear();
         meta.extend((0..=items as u32).map(|i| Meta { item: 0, next: i }));
@@ -780,6 +785,14 @@ pub(crate) struct Shape {
     pub option_slots: Vec<u32>,
     /// Where each option's items start in `option_slots` (one extra at the end).
     pub slots_start: Vec<u32>,
+    /// The options of every arena item's column, in order, concatenated:
+    /// item `s` (1-based) has `column_options[column_start[s]..column_start[s + 1]]`.
+    /// What [`ReducedSolver::load_after`](super::ReducedSolver::load_after)
+    /// reads to rule out the options a selection covers.
+    pub column_options: Vec<u32>,
+    /// Where each arena item's options start in `column_options` (index 0
+    /// and one extra at the end).
+    pub column_start: Vec<u32>,
     /// Arena item number (1-based, primaries first) of every problem item.
     pub slot: Vec<u32>,
     /// Problem item number (0-based) of every arena item (index 0 unused).
@@ -821,6 +834,37 @@ impl Shape {
     pub fn item_of(&self, slot: u32) -> usize {
         self.external[slot as usize] as usize
     }
+
+    /// The options (in order) whose items include arena item `slot`.
+    pub fn column(&self, slot: u32) -> &[u32] {
+        let (a, b) = (
+            self.column_start[slot as usize],
+            self.column_start[slot as usize + 1],
+        );
+        &self.column_options[a as usize..b as usize]
+    }
+}
+
+/// The transpose of the options' items (`option_slots`, split by
+/// `slots_start`) over arena items `1..=items`: each item's options in
+/// order, concatenated, and where each item's start (a counting sort).
+fn columns(option_slots: &[u32], slots_start: &[u32], items: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; items + 2];
+    for &slot in option_slots {
+        start[slot as usize + 1] += 1;
+    }
+    for s in 1..start.len() {
+        start[s] += start[s - 1];
+    }
+    let mut next = start.clone();
+    let mut options = vec![0u32; option_slots.len()];
+    for (option, bounds) in (0u32..).zip(slots_start.windows(2)) {
+        for &slot in &option_slots[bounds[0] as usize..bounds[1] as usize] {
+            options[next[slot as usize] as usize] = option;
+            next[slot as usize] += 1;
+        }
+    }
+    (options, start)
 }
 
 /// A compiled exact-cover problem: the dancing-links arena in its starting
@@ -876,6 +920,7 @@ impl Matrix {
             slots_start.push(option_slots.len() as u32);
             links.push_option(&option_slots[start..]);
         }
+        let (column_options, column_start) = columns(&option_slots, &slots_start, items);
         let mut node_option = vec![NO_OPTION; links.nodes.len()];
         for (k, &first) in option_first.iter().enumerate() {
             let size = (slots_start[k + 1] - slots_start[k]) as usize;
@@ -887,6 +932,8 @@ impl Matrix {
                 node_option,
                 option_slots,
                 slots_start,
+                column_options,
+                column_start,
                 slot,
                 external,
                 primaries: primary.len(),
@@ -968,6 +1015,25 @@ mod tests {
         assert_eq!(m.nodes(), 10);
         assert_eq!(m.primary_items(), 2);
         assert_eq!(s.option_items(0), [1, 3]);
+    }
+
+    /// Each item's column lists, in order, exactly the options naming it.
+    #[test]
+    fn columns_are_the_transpose_of_the_options() {
+        for problem in [
+            crate::problems::n_queens(6),
+            crate::problems::langford_pairs(5),
+        ] {
+            let m = problem.compile().unwrap();
+            let s = &m.shape;
+            for slot in 1..=m.items() as u32 {
+                let expected: Vec<u32> = (0..m.options())
+                    .filter(|&o| s.option_items(o).contains(&slot))
+                    .map(|o| o as u32)
+                    .collect();
+                assert_eq!(s.column(slot), expected, "item {slot}");
+            }
+        }
     }
 
     /// The chunked MRV scan picks the same item as a plain first-minimum

@@ -11,8 +11,8 @@
 
 use std::ops::ControlFlow;
 
-use super::arena::{Links, NO_OPTION};
-use super::search::{run_search, unwind, Level, Limits, Report, SearchState};
+use super::arena::{Links, Matrix, NO_OPTION};
+use super::search::{run_search, unwind, Conflict, Level, Limits, Report, SearchState};
 
 /// Solves small exact-cover problems stated by item numbers, rebuilt in
 /// place for each instance: [`clear`](ReducedSolver::clear), then
@@ -61,9 +61,25 @@ pub struct ReducedSolver {
     slots: Vec<u32>,
     /// Where each option being added ends in `slots`.
     ends: Vec<u32>,
-    /// Per item, the number of the last option that named it: finds an
-    /// item named twice in one option without clearing anything.
+    /// Per item, the stamp of the last option checked that named it: finds
+    /// an item named twice in one option without clearing anything.
     last_seen: Vec<u32>,
+    /// Stamp of the last option checked (see [`Checker`]).
+    stamp: u32,
+    /// Options of the matrix selected by [`load_after`](Self::load_after),
+    /// reported first in every solution; empty for a problem stated by
+    /// `clear` and `add_option`.
+    selected: Vec<u32>,
+    /// Whether the problem is a matrix's remainder ([`load_after`]), whose
+    /// options carry the matrix's numbers: `add_option` cannot number more.
+    ///
+    /// [`load_after`]: Self::load_after
+    from_matrix: bool,
+    /// Per arena item of the matrix last given to `load_after`, its number
+    /// in the remainder (1-based), or 0 once a selected option covers it.
+    renumber: Vec<u32>,
+    /// Per option of that matrix, whether a selected option rules it out.
+    ruled_out: Vec<bool>,
 }
 
 /// Sizes only, not the arena.
@@ -92,6 +108,11 @@ impl Default for ReducedSolver {
             slots: Vec::new(),
             ends: Vec::new(),
             last_seen: Vec::new(),
+            stamp: 0,
+            selected: Vec::new(),
+            from_matrix: false,
+            renumber: Vec::new(),
+            ruled_out: Vec::new(),
         };
         solver.clear(0, 0);
         solver
@@ -111,8 +132,8 @@ impl ReducedSolver {
     /// dropped; the buffers are kept.
     ///
     /// # Panics
-    /// If `primaries > items`, or `items` does not fit the arena's 32-bit
-    /// node numbers.
+    /// If `primaries > items`, or `items` is 2^29 or more (the arena's
+    /// limit).
     pub fn clear(&mut self, items: usize, primaries: usize) {
         assert!(
             primaries <= items,
@@ -129,7 +150,10 @@ impl ReducedSolver {
         self.levels.clear();
         self.dirty = 0;
         self.last_seen.clear();
-        self.last_seen.resize(items, u32::MAX);
+        self.last_seen.resize(items, 0);
+        self.stamp = 0;
+        self.selected.clear();
+        self.from_matrix = false;
     }
 
     /// Adds an option covering `items` (numbers below the `items` given to
@@ -137,10 +161,22 @@ impl ReducedSolver {
     /// number: options are numbered from 0 in the order they are added, and
     /// tried in that order. Undoes an unfinished search first.
     ///
+    /// Knuth's rule: an option is chosen through one of its primary items,
+    /// so one of secondary items alone could never be; it is refused, as
+    /// [`Problem::add_option`](super::Problem::add_option) refuses it.
+    ///
     /// # Panics
-    /// If `items` is empty, names an item out of range or one twice, or the
-    /// arena would outgrow its 32-bit node numbers.
+    /// If `items` is empty, names an item out of range or one twice, or
+    /// names no primary item, or the arena would outgrow its 32-bit node
+    /// numbers (a caught panic leaves the problem as it was); or if the
+    /// problem is a
+    /// matrix's remainder ([`load_after`](Self::load_after)), whose options
+    /// are numbered as the matrix's.
     pub fn add_option(&mut self, items: &[usize]) -> usize {
+        assert!(
+            !self.from_matrix,
+            "add_option after load_after: the options are the matrix's; clear first"
+        );
         self.load_more([items]);
         self.options as usize - 1
     }
@@ -183,15 +219,14 @@ impl ReducedSolver {
             self.node_option.len() + slots.len() + options < (1 << 30),
             "the arena is full"
         );
+        let mut checker = Checker {
+            items,
+            primaries,
+            last_seen: &mut self.last_seen,
+            stamp: &mut self.stamp,
+        };
         for (number, option) in (0u32..).zip(slots.chunks_exact(size)) {
-            for &slot in option {
-                check_item(
-                    slot.wrapping_sub(1) as usize,
-                    items,
-                    number,
-                    &mut self.last_seen,
-                );
-            }
+            checker.check(number, option.iter().map(|&s| s.wrapping_sub(1) as usize));
         }
         self.ends.clear();
         self.ends
@@ -218,12 +253,17 @@ impl ReducedSolver {
         self.slots.clear();
         self.ends.clear();
         let first_new = self.options;
+        let checker = Checker {
+            items: self.items,
+            primaries: self.links.primaries as usize,
+            last_seen: &mut self.last_seen,
+            stamp: &mut self.stamp,
+        };
         self.options = list_options(
             options,
-            self.items,
+            checker,
             first_new,
             self.node_option.len(),
-            &mut self.last_seen,
             &mut self.slots,
             &mut self.ends,
         );
@@ -244,12 +284,133 @@ impl ReducedSolver {
         }
     }
 
+    /// Loads what remains of `matrix` once the options `selected` are part
+    /// of the solution (a puzzle's givens): the items they leave uncovered,
+    /// and the options that touch none of the covered items, both in the
+    /// matrix's order. The search is then the one
+    /// [`Solver`](super::Solver) makes after
+    /// [`select_all`](super::Solver::select_all)`(selected)`: the same MRV
+    /// choices, nodes, solutions and [`Report`]; and solutions name options
+    /// by their numbers in `matrix`, the selected ones first.
+    ///
+    /// Where a `Solver` copies the whole starting arena per instance and
+    /// hides every option the selections rule out, one link update at a
+    /// time, this reads each option's items once and links only the
+    /// survivors: the way to go when the matrix is large and the
+    /// selections rule out much of it (Sudominoku's 100,000-node matrix).
+    ///
+    /// ```
+    /// use dlx_engine::exact_cover::{Limits, ReducedSolver, Solver};
+    /// use dlx_engine::problems::n_queens;
+    ///
+    /// // 8 queens with a queen on square (0, 0): option 0.
+    /// let matrix = n_queens(8).compile()?;
+    /// let mut reduced = ReducedSolver::new();
+    /// reduced.load_after(&matrix, [0]).expect("one queen clashes with nothing");
+    /// let mut solver = Solver::new(&matrix);
+    /// solver.select(0).expect("the same queen");
+    /// assert_eq!(reduced.count(Limits::none()), solver.count(Limits::none()));
+    /// assert_eq!(reduced.first_solution(), solver.first_solution());
+    /// assert_eq!(reduced.first_solution().map(|s| s[0]), Some(0));
+    /// // A second queen in row 0 clashes with the first.
+    /// let clash = reduced.load_after(&matrix, [0, 5]).unwrap_err();
+    /// assert_eq!((clash.option, clash.item), (5, 0));
+    /// assert_eq!(reduced.count(Limits::none()).solutions, 0);
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    ///
+    /// [`items`](Self::items) and [`options`](Self::options) are then
+    /// those of the remainder; the option numbers in solutions are the
+    /// matrix's, which may be larger.
+    ///
+    /// # Errors
+    /// The first selected option that shares an item with one before it,
+    /// as [`Solver::select_all`](super::Solver::select_all) reports it. The
+    /// solver is then left holding a problem with no solution (one primary
+    /// item, no option), so a search that ignores the error finds nothing.
+    ///
+    /// # Panics
+    /// If a selected option is not one of `matrix`'s; the solver is then
+    /// left holding a problem with no solution, as after an error.
+    pub fn load_after(
+        &mut self,
+        matrix: &Matrix,
+        selected: impl IntoIterator<Item = usize>,
+    ) -> Result<(), Conflict> {
+        let shape = &*matrix.shape;
+        let items = shape.slot.len();
+        // Until the remainder is loaded, a problem with no solution: what
+        // is left if a selected option is out of range (a panic a caller
+        // may catch) or clashes.
+        self.clear(1, 1);
+        // Covered items first: 0 in `renumber`.
+        self.renumber.clear();
+        self.renumber.resize(items + 1, 1);
+        let mut chosen = std::mem::take(&mut self.selected);
+        for option in selected {
+            let slots = shape.option_items(option);
+            if let Some(&slot) = slots.iter().find(|&&s| self.renumber[s as usize] == 0) {
+                chosen.clear();
+                self.selected = chosen;
+                return Err(Conflict {
+                    option,
+                    item: shape.item_of(slot),
+                });
+            }
+            slots.iter().for_each(|&s| self.renumber[s as usize] = 0);
+            chosen.push(option as u32);
+        }
+        // The uncovered items, numbered in the matrix's order (primaries
+        // first, as the arena keeps them), so MRV breaks ties alike.
+        let (mut left, mut primaries) = (0u32, 0);
+        for (slot, number) in self.renumber.iter_mut().enumerate().skip(1) {
+            if *number != 0 {
+                left += 1;
+                *number = left;
+                primaries += usize::from(slot <= shape.primaries);
+            }
+        }
+        self.clear(left as usize, primaries);
+        self.selected = chosen;
+        self.from_matrix = true;
+        // The options that touch no covered item, in order, each node
+        // noted with the matrix's number of its option. Ruled out through
+        // the covered items' columns: a few hundred short lists, where
+        // testing every option's items read the whole matrix (Sudominoku:
+        // 11,097 options, ~700 left; 97 -> ~15 us a puzzle).
+        self.ruled_out.clear();
+        self.ruled_out.resize(shape.option_first.len(), false);
+        for &option in &self.selected {
+            for &slot in shape.option_items(option as usize) {
+                for &o in shape.column(slot) {
+                    self.ruled_out[o as usize] = true;
+                }
+            }
+        }
+        let (slots, ends, node_option) = (&mut self.slots, &mut self.ends, &mut self.node_option);
+        slots.clear();
+        ends.clear();
+        for (option, _) in (0u32..).zip(&self.ruled_out).filter(|(_, &out)| !out) {
+            let option_slots = shape.option_items(option as usize);
+            slots.extend(option_slots.iter().map(|&s| self.renumber[s as usize]));
+            ends.push(slots.len() as u32);
+            node_option.extend(std::iter::repeat(option).take(option_slots.len()));
+            node_option.push(NO_OPTION);
+        }
+        self.links.builder().push_options(&self.slots, &self.ends);
+        self.options = self.ends.len() as u32;
+        Ok(())
+    }
+
     /// Number of items of the current problem.
     pub fn items(&self) -> usize {
         self.items
     }
 
-    /// Number of options added since the last [`clear`](ReducedSolver::clear).
+    /// Number of options of the current problem: added since the last
+    /// [`clear`](ReducedSolver::clear), or left by
+    /// [`load_after`](ReducedSolver::load_after) (whose solutions name
+    /// options by the matrix's numbers, not below this count).
     pub fn options(&self) -> usize {
         self.options as usize
     }
@@ -262,8 +423,10 @@ impl ReducedSolver {
 
     /// Runs Algorithm X, calling `visit` with the option numbers of each
     /// solution (by level); `visit` returns `Break` to stop. As
-    /// [`Solver::search`](super::Solver::search), with no pre-selected
-    /// options; a second search starts again from the whole problem.
+    /// [`Solver::search`](super::Solver::search): a problem from
+    /// [`load_after`](Self::load_after) reports the matrix's option
+    /// numbers, its selected options first; a second search starts again
+    /// from the whole problem.
     pub fn search<F>(&mut self, limits: Limits, visit: F) -> Report
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
@@ -273,7 +436,7 @@ impl ReducedSolver {
             links: &mut self.links,
             stack: &mut self.stack,
             levels: &mut self.levels,
-            selected: &[],
+            selected: &self.selected,
             solution: &mut self.solution,
             dirty: &mut self.dirty,
             node_option: &self.node_option,
@@ -298,20 +461,18 @@ impl ReducedSolver {
     }
 }
 
-/// Checks `options` (items below `items`, none twice in an option, none
-/// empty) and lists their arena items (1-based) in `slots`, each option's
-/// end in `ends`; numbers them from `first` and returns the next number.
-/// `nodes` is the size of the arena so far.
+/// Checks `options` with `checker` and lists their arena items (1-based)
+/// in `slots`, each option's end in `ends`; numbers them from `first` and
+/// returns the next number. `nodes` is the size of the arena so far.
 ///
 /// A function of its own so that its vectors are separate arguments: as
 /// fields of one `&mut self`, the compiler had to assume every store to
 /// `last_seen` might change `slots`' length.
 fn list_options<I>(
     options: I,
-    items: usize,
+    mut checker: Checker<'_>,
     first: u32,
     nodes: usize,
-    last_seen: &mut [u32],
     slots: &mut Vec<u32>,
     ends: &mut Vec<u32>,
 ) -> u32
@@ -322,11 +483,8 @@ where
     let mut number = first;
     for option in options {
         let option = option.as_ref();
-        assert!(!option.is_empty(), "an option needs at least one item");
-        for &item in option {
-            check_item(item, items, number, last_seen);
-            slots.push(item as u32 + 1);
-        }
+        checker.check(number, option.iter().copied());
+        slots.extend(option.iter().map(|&item| item as u32 + 1));
         assert!(
             nodes + slots.len() + ends.len() < (1 << 30),
             "the arena is full"
@@ -337,19 +495,52 @@ where
     number
 }
 
-/// Checks that `item` (0-based) is one of the problem's `items` and not
-/// named twice in option `number`, noting it in `last_seen`.
-#[inline(always)]
-fn check_item(item: usize, items: usize, number: u32, last_seen: &mut [u32]) {
-    assert!(
-        item < items,
-        "no item {item}: the problem has {items} items"
-    );
-    assert!(
-        last_seen[item] != number,
-        "item {item} appears twice in option {number}"
-    );
-    last_seen[item] = number;
+/// Checks options as they are stated: not empty, items below `items`, none
+/// twice in one option, at least one primary (below `primaries`).
+///
+/// Each option checked gets a new stamp, written to the solver at once, and
+/// `last_seen` notes the stamp of the last option that named each item: so
+/// a check that panics (and is caught) leaves nothing that the next one
+/// could mistake for a repeated item.
+struct Checker<'a> {
+    items: usize,
+    primaries: usize,
+    last_seen: &'a mut [u32],
+    stamp: &'a mut u32,
+}
+
+impl Checker<'_> {
+    /// Checks option `number` (for messages) with these `items` (0-based).
+    #[inline(always)]
+    fn check(&mut self, number: u32, items: impl Iterator<Item = usize>) {
+        *self.stamp = self.stamp.wrapping_add(1);
+        if *self.stamp == 0 {
+            // Four billion options checked since the last `clear`.
+            self.last_seen.fill(0);
+            *self.stamp = 1;
+        }
+        let stamp = *self.stamp;
+        let (mut named, mut primary) = (false, false);
+        for item in items {
+            assert!(
+                item < self.items,
+                "no item {item}: the problem has {} items",
+                self.items
+            );
+            assert!(
+                self.last_seen[item] != stamp,
+                "item {item} appears twice in option {number}"
+            );
+            self.last_seen[item] = stamp;
+            named = true;
+            primary |= item < self.primaries;
+        }
+        assert!(named, "an option needs at least one item");
+        assert!(
+            primary,
+            "option {number} has no primary item, so it could never be chosen"
+        );
+    }
 }
 
 #[cfg(test)]
@@ -446,16 +637,116 @@ mod tests {
         let mut reduced = ReducedSolver::new();
         assert_eq!(reduced.first_solution(), Some(vec![]));
         reduced.clear(3, 1);
-        reduced.add_option(&[1, 2]);
+        reduced.add_option(&[0, 1, 2]);
         reduced.add_option(&[0, 1]);
         reduced.add_option(&[0, 2]);
+        reduced.add_option(&[0]);
         let report = reduced.count(Limits::none());
-        assert_eq!(report.solutions, 2);
+        assert_eq!(report.solutions, 4);
         // A primary item no option covers: no solution, no node.
         reduced.clear(2, 2);
         reduced.add_option(&[0]);
         let report = reduced.count(Limits::none());
         assert_eq!((report.solutions, report.stats.nodes), (0, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "option 1 has no primary item")]
+    fn an_option_of_secondary_items_alone_panics() {
+        let mut reduced = ReducedSolver::new();
+        reduced.clear(3, 1);
+        reduced.add_option(&[0, 1]);
+        reduced.add_option(&[1, 2]);
+    }
+
+    /// A rejected option leaves nothing behind that the next check could
+    /// take for a repeated item, and the problem as it was.
+    #[test]
+    fn a_caught_panic_in_add_option_leaves_the_problem_whole() {
+        use std::panic::{catch_unwind, AssertUnwindSafe};
+        let mut reduced = ReducedSolver::new();
+        reduced.clear(3, 3);
+        reduced.add_option(&[2]);
+        let out_of_range = catch_unwind(AssertUnwindSafe(|| reduced.add_option(&[0, 3])));
+        assert!(out_of_range.is_err());
+        assert_eq!(reduced.add_option(&[0, 1]), 1);
+        assert_eq!(reduced.first_solution(), Some(vec![1, 0]));
+        let twice = catch_unwind(AssertUnwindSafe(|| {
+            reduced.load(3, 3, [vec![0usize, 1], vec![2, 2]])
+        }));
+        assert!(twice.is_err());
+        assert_eq!(reduced.add_option(&[1, 0]), 0);
+        assert_eq!(reduced.options(), 1);
+    }
+
+    /// `load_after` searches as `Solver` does after `select_all` of the
+    /// same options: every report, and the solutions in matrix numbers.
+    #[test]
+    fn load_after_searches_as_the_solver_after_select_all() {
+        let mut reduced = ReducedSolver::new();
+        for problem in [n_queens(8), langford_pairs(7)] {
+            let matrix = problem.compile().unwrap();
+            let mut solver = Solver::new(&matrix);
+            // No selection, one, two, and a clash.
+            for selected in [&[][..], &[3], &[3, 20], &[3, 4]] {
+                solver.reset();
+                let selected_ok = solver.select_all(selected.iter().copied());
+                let loaded = reduced.load_after(&matrix, selected.iter().copied());
+                assert_eq!(loaded, selected_ok, "{selected:?}");
+                if loaded.is_err() {
+                    assert_eq!(reduced.count(Limits::none()).solutions, 0);
+                    continue;
+                }
+                for limits in [
+                    Limits::none(),
+                    Limits::solutions(2),
+                    Limits::none().with_max_nodes(7),
+                ] {
+                    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                    let ours = (
+                        reduced.search(limits, |s| {
+                            ours.push(s.to_vec());
+                            ControlFlow::Continue(())
+                        }),
+                        ours,
+                    );
+                    let theirs = (
+                        solver.search(limits, |s| {
+                            theirs.push(s.to_vec());
+                            ControlFlow::Continue(())
+                        }),
+                        theirs,
+                    );
+                    assert_eq!(ours, theirs, "{selected:?} {limits:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn load_after_a_caught_panic_leaves_no_solution() {
+        use std::panic::{catch_unwind, AssertUnwindSafe};
+        let matrix = n_queens(6).compile().unwrap();
+        let mut reduced = ReducedSolver::new();
+        reduced.load_after(&matrix, [1]).unwrap();
+        assert_eq!(reduced.count(Limits::none()).solutions, 1);
+        let out_of_range = catch_unwind(AssertUnwindSafe(|| reduced.load_after(&matrix, [9999])));
+        assert!(out_of_range.is_err());
+        assert_eq!(reduced.count(Limits::none()).solutions, 0);
+        // And it loads again as new.
+        reduced.load_after(&matrix, [1]).unwrap();
+        let solution = reduced.first_solution().unwrap();
+        assert_eq!(solution[0], 1);
+        crate::exact_cover::verify(matrix.problem(), &solution).unwrap();
+    }
+
+    #[test]
+    #[should_panic(expected = "add_option after load_after")]
+    fn add_option_after_load_after_panics() {
+        let matrix = n_queens(4).compile().unwrap();
+        let mut reduced = ReducedSolver::new();
+        reduced.load_after(&matrix, [1]).unwrap();
+        reduced.add_option(&[0]);
     }
 
     #[test]

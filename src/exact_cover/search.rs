@@ -68,7 +68,8 @@ impl Limits {
     /// Stop after `n` solutions. The search stops as soon as it finds the
     /// `n`-th, without looking for more, so it ends [`End::Stopped`] even if
     /// that was the last: `solutions(2)` is how a puzzle is proved unique
-    /// (one solution and [`End::Exhausted`]).
+    /// (one solution and [`End::Exhausted`]). `solutions(0)` ends
+    /// [`End::Stopped`] at once, without a node.
     pub fn solutions(n: u64) -> Self {
         Limits {
             max_solutions: Some(n),

@@ -31,7 +31,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
 
 use crate::error::{excerpt, InputError, Invalid};
-use crate::exact_cover::{End, Limits, Matrix, Problem, Solver};
+use crate::exact_cover::{End, Limits, Matrix, Problem, ReducedSolver, Solver};
 use crate::puzzles::sudoku::{self, Grid, Solution};
 
 /// Rows, columns, boxes and digits of the grid.
@@ -1188,10 +1188,13 @@ fn grid_of(cells: &[u8; CELLS]) -> Grid {
 }
 
 /// Solves Sudominoku with the exact-cover engine: one shared matrix
-/// ([`encoding::matrix`]), one working arena per solver, givens pre-selected.
+/// ([`encoding::matrix`]), and per puzzle what its givens leave of it
+/// ([`ReducedSolver::load_after`]): the same search as the whole matrix
+/// with the givens selected, without copying its 100,000-node arena and
+/// hiding, link by link, the thousands of options the givens rule out.
 #[derive(Debug, Default)]
 pub struct DlxSudominoku {
-    solver: Option<Solver>,
+    solver: ReducedSolver,
 }
 
 impl DlxSudominoku {
@@ -1213,17 +1216,14 @@ impl DlxSudominoku {
     /// `grid` is the first grid found; `nodes` the engine's search nodes
     /// (options tried).
     pub fn solve(&mut self, puzzle: &Puzzle, limits: Limits) -> Solution {
-        let solver = self
-            .solver
-            .get_or_insert_with(|| Solver::new(encoding::matrix()));
-        solver.reset();
+        let solver = &mut self.solver;
         let givens = puzzle
             .singles
             .iter()
             .enumerate()
             .map(|(k, &p)| encoding::single_option(p, k as u8 + 1))
             .chain(puzzle.dominoes.iter().map(encoding::domino_option));
-        if solver.select_all(givens).is_err() {
+        if solver.load_after(encoding::matrix(), givens).is_err() {
             return Solution::none();
         }
         let max = limits.max_solutions.unwrap_or(1);

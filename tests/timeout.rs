@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku};
-use dlx_engine::exact_cover::{CellsSolver, End, Limits, Problem, Solver};
+use dlx_engine::exact_cover::{CellsSolver, End, Limits, Problem, Report, Solver};
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD};
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{
@@ -364,22 +364,32 @@ fn heavy_nodes(pairs: usize, heavy: usize, width: usize) -> Problem {
 #[test]
 fn heavy_nodes_do_not_hide_the_deadline() {
     let matrix = heavy_nodes(1000, 4000, 500).compile().unwrap();
-    let limits = || Limits::none().with_timeout(Duration::from_millis(50));
-    let begin = Instant::now();
-    let r = Solver::new(&matrix).count(limits());
-    assert_eq!(r.end, End::TimeLimit, "{r:?}");
-    assert!(
-        r.stats.nodes < 1000 && r.stats.nodes % CHECK_NODES != 0,
-        "{r:?}"
-    );
-    let r = CellsSolver::new(&matrix).count(limits());
-    assert_eq!(r.end, End::TimeLimit, "{r:?}");
-    assert!(
-        r.stats.nodes < 1000 && r.stats.nodes % CHECK_NODES != 0,
-        "{r:?}"
-    );
-    // Very generous: a stop within a few nodes of the deadline.
-    assert!(begin.elapsed() < Duration::from_secs(5));
+    let mut solver = Solver::new(&matrix);
+    let mut cells = CellsSolver::new(&matrix);
+    let nodes_at_stop = |count: &mut dyn FnMut(Limits) -> Report| {
+        // The clock is also read before the first node: a VM that takes
+        // the core away for the whole 50 ms (tests run side by side) stops
+        // the search there, at 0 nodes, which shows nothing; try again.
+        for _ in 0..5 {
+            let begin = Instant::now();
+            let r = count(Limits::none().with_timeout(Duration::from_millis(50)));
+            assert_eq!(r.end, End::TimeLimit, "{r:?}");
+            // Very generous: a stop within a few nodes of the deadline.
+            assert!(begin.elapsed() < Duration::from_secs(5), "{r:?}");
+            if r.stats.nodes > 0 {
+                return r.stats.nodes;
+            }
+        }
+        panic!("five searches in a row stopped before their first node");
+    };
+    for nodes in [
+        nodes_at_stop(&mut |limits| solver.count(limits)),
+        nodes_at_stop(&mut |limits| cells.count(limits)),
+    ] {
+        // Stopped between two node-count looks at the clock, so by a look
+        // after a stretch of updates.
+        assert!(nodes < 1000 && nodes % CHECK_NODES != 0, "{nodes} nodes");
+    }
 }
 
 #[test]

@@ -799,3 +799,67 @@ fn usage_and_input_errors_exit_2() {
         .code(2)
         .stderr(predicate::str::contains("exact-cover"));
 }
+
+/// An empty name in the `--solvers` list (a doubled, leading or trailing
+/// comma, or no name at all) is a usage error that names the option and
+/// the empty name, not clap's bare "a value is required".
+#[test]
+fn empty_solver_names_are_usage_errors_that_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(dir.path());
+    let how = "; list solvers separated by single commas: dlx,bitmask,naive";
+    for (list, problem) in [
+        (
+            "dlx,,naive",
+            "empty solver name in `dlx,,naive` (solver 2 of the list)",
+        ),
+        (",dlx", "empty solver name in `,dlx` (solver 1 of the list)"),
+        ("dlx,", "empty solver name in `dlx,` (solver 2 of the list)"),
+        (",", "empty solver name in `,` (solver 1 of the list)"),
+        ("", "no solver named"),
+    ] {
+        let message = format!("error: --solvers: {problem}{how}\n");
+        for args in [
+            vec!["--solvers".to_string(), list.to_string()],
+            vec![format!("--solvers={list}")],
+        ] {
+            dlx()
+                .args(["bench", "--no-progress"])
+                .args(&args)
+                .arg(&file)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::starts_with(message.clone()))
+                .stderr(predicate::str::contains("a value is required").not());
+        }
+    }
+    // An unknown name still gets clap's list of the possible ones.
+    dlx()
+        .args(["bench", "--solvers", "dlx,bitmsk"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "invalid value 'bitmsk' for '--solvers <LIST>'",
+        ))
+        .stderr(predicate::str::contains(
+            "[possible values: dlx, naive, bitmask]",
+        ));
+    // Lists given in several `--solvers` add up, in order.
+    dlx()
+        .args([
+            "bench",
+            "--no-progress",
+            "--solvers",
+            "naive",
+            "--solvers",
+            "dlx",
+        ])
+        .args(["--node-limit", "1000000"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\nsolvers: naive, dlx\n"));
+}

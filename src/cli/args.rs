@@ -1,8 +1,12 @@
 //! Command-line arguments (clap derive). Parsing only: no solving here.
 
+use std::ffi::OsStr;
+use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx_engine::input::{Kind, Style};
 use dlx_engine::solve::SolverKind;
 
@@ -19,6 +23,119 @@ pub fn positive(text: &str) -> Result<u64, String> {
         Ok(0) => Err("must be at least 1".into()),
         Ok(n) => Ok(n),
         Err(e) => Err(format!("{e} (expected a whole number of at least 1)")),
+    }
+}
+
+/// The values of one comma-separated list option (`--solvers dlx,naive`),
+/// in the order given. An option given more than once holds one list per
+/// occurrence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommaList<T>(pub Vec<T>);
+
+/// The value parser of a [`CommaList`] of `T` names: each name between the
+/// commas must be one of `T`'s possible values.
+///
+/// clap's own `value_delimiter` answers an empty name (`dlx,,naive`,
+/// `,dlx`, `dlx,`) with "a value is required", which names neither the
+/// list nor the stray comma; this parser says which name is empty and how
+/// to write the list. An unknown name gets clap's own message (the possible
+/// values, a similar one if any).
+#[derive(Debug, Clone, Copy)]
+pub struct CommaListParser<T> {
+    /// What each name names, for messages: `solver` for `--solvers`.
+    noun: &'static str,
+    names: PhantomData<T>,
+}
+
+impl<T> CommaListParser<T> {
+    /// A parser of lists of `T` names, each naming a `noun` in messages.
+    pub fn new(noun: &'static str) -> Self {
+        CommaListParser {
+            noun,
+            names: PhantomData,
+        }
+    }
+
+    /// The usage error (exit status 2) for a list with an empty name:
+    /// `--OPTION: PROBLEM; list NOUNs separated by single commas: EXAMPLE`,
+    /// the example being the option's default, or else every possible
+    /// name.
+    fn empty_name(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        problem: &str,
+    ) -> clap::Error {
+        let option = match arg {
+            Some(arg) => match arg.get_long() {
+                Some(long) => format!("--{long}"),
+                None => arg.get_id().to_string(),
+            },
+            None => "the list".to_string(),
+        };
+        let joined = |names: Vec<String>| names.join(",");
+        let example = match arg {
+            Some(arg) if !arg.get_default_values().is_empty() => joined(
+                (arg.get_default_values().iter())
+                    .map(|d| d.to_string_lossy().into_owned())
+                    .collect(),
+            ),
+            Some(arg) => joined(
+                (arg.get_possible_values().iter())
+                    .map(|v| v.get_name().to_string())
+                    .collect(),
+            ),
+            None => String::new(),
+        };
+        let noun = self.noun;
+        cmd.clone().error(
+            ErrorKind::InvalidValue,
+            format!("{option}: {problem}; list {noun}s separated by single commas: {example}"),
+        )
+    }
+}
+
+impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for CommaListParser<T> {
+    type Value = CommaList<T>;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let names = EnumValueParser::<T>::new();
+        // Not UTF-8: no name can match; clap says so in its words.
+        let Some(text) = value.to_str() else {
+            return names
+                .parse_ref(cmd, arg, value)
+                .map(|one| CommaList(vec![one]));
+        };
+        if text.is_empty() {
+            let problem = format!("no {} named", self.noun);
+            return Err(self.empty_name(cmd, arg, &problem));
+        }
+        let pieces: Vec<&str> = text.split(',').collect();
+        if let Some(k) = pieces.iter().position(|piece| piece.is_empty()) {
+            let noun = self.noun;
+            let problem = format!(
+                "empty {noun} name in `{text}` ({noun} {} of the list)",
+                k + 1
+            );
+            return Err(self.empty_name(cmd, arg, &problem));
+        }
+        let values = (pieces.into_iter())
+            .map(|piece| names.parse_ref(cmd, arg, OsStr::new(piece)))
+            .collect::<Result<_, _>>()?;
+        Ok(CommaList(values))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
     }
 }
 

@@ -11,6 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use dlx_engine::bench::{self, export, BenchError, Config, Machine, Report};
 use dlx_engine::solve::SolverKind;
 
+use super::args::{CommaList, CommaListParser};
+
 /// Arguments of `dlx bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -22,12 +24,11 @@ pub struct BenchArgs {
     /// skipped on Sudominoku files).
     #[arg(
         long,
-        value_enum,
-        value_delimiter = ',',
         value_name = "LIST",
+        value_parser = CommaListParser::<SolverKind>::new("solver"),
         default_value = "dlx,bitmask,naive"
     )]
-    pub solvers: Vec<SolverKind>,
+    pub solvers: Vec<CommaList<SolverKind>>,
     /// Worker threads (1 to 1024, at most one per logical CPU: more would
     /// time waiting for a CPU). Per-puzzle times stay single-thread times;
     /// puzzles/s is wall-clock.
@@ -64,9 +65,10 @@ pub struct BenchArgs {
 /// a solver gave a wrong answer (reported as `FILE:LINE`), `Err` (exit 2)
 /// for unreadable inputs and unwritable outputs.
 pub fn run(args: BenchArgs) -> io::Result<u8> {
+    // One list per `--solvers` given, in the order given.
+    let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
     // A solver named twice would be timed once: refused rather than
     // quietly dropped from the list the user gave.
-    let solvers = args.solvers;
     if let Some((k, twice)) = (solvers.iter().enumerate()).find(|(k, s)| solvers[..*k].contains(s))
     {
         let name = clap::ValueEnum::to_possible_value(twice)

@@ -105,6 +105,10 @@ pub struct Summary {
     pub times: Histogram<u64>,
     /// For an exact-cover file (one problem): the engine's report.
     pub exact_cover: Option<crate::exact_cover::Report>,
+    /// Inputs that a read error ended part way (see [`CutShort`]): the
+    /// counts of such an input are of the records answered before the
+    /// error.
+    pub cut_short: u64,
 }
 
 impl Default for Summary {
@@ -120,6 +124,7 @@ impl Default for Summary {
             wall: Duration::ZERO,
             times: Histogram::new(3).expect("3 significant digits is valid"),
             exact_cover: None,
+            cut_short: 0,
         }
     }
 }
@@ -157,6 +162,7 @@ impl Summary {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.wall += other.wall;
+        self.cut_short += other.cut_short;
         self.times
             .add(&other.times)
             .expect("auto-resizing histogram");
@@ -191,6 +197,15 @@ impl Summary {
             "{label}: {} records: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
             self.records, self.solved, self.unsolvable, self.invalid, self.limited
         );
+        match self.cut_short {
+            0 => {}
+            1 => out += "  1 input cut short by a read error: the records after it were not read\n",
+            n => {
+                out += &format!(
+                    "  {n} inputs cut short by read errors: the records after them were not read\n"
+                )
+            }
+        }
         out += &format!("  wall time {secs:.3} s on {threads} thread(s), {rate:.0} puzzles/s\n");
         if searched > 0 {
             out += &format!(
@@ -210,6 +225,48 @@ impl Summary {
         }
         out
     }
+}
+
+/// The error [`run`] returns when its input fails part way (a disk or
+/// network error halfway through a file): the read error, and the totals
+/// of the records answered before it (every one of them was handed to the
+/// sink). It travels inside an [`io::Error`] of the read error's kind and
+/// reads as the read error itself; [`cut_short`] finds it.
+#[derive(Debug)]
+pub struct CutShort {
+    /// The records answered before the error; [`Summary::cut_short`] is 1.
+    pub summary: Summary,
+    /// The read error.
+    pub error: io::Error,
+}
+
+impl std::fmt::Display for CutShort {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for CutShort {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl CutShort {
+    /// `error`, with the totals of the records answered before it, as an
+    /// [`io::Error`] of the same kind.
+    fn into_io(mut summary: Summary, error: io::Error) -> io::Error {
+        summary.cut_short = 1;
+        io::Error::new(error.kind(), CutShort { summary, error })
+    }
+}
+
+/// The totals of the records answered before `e`, if `e` is a read error
+/// that cut a batch short ([`CutShort`]); `None` for other errors (an
+/// output that failed, an input that could not be read at all).
+pub fn cut_short(e: &io::Error) -> Option<&Summary> {
+    let cut = e.get_ref()?.downcast_ref::<CutShort>()?;
+    Some(&cut.summary)
 }
 
 /// How a batch runs.
@@ -359,7 +416,9 @@ fn read_chunks<T: Send + 'static>(
 /// order, to `sink`, a chunk at a time (a moment to flush the output).
 /// `init` makes the per-thread state (solvers and their arenas). A panic
 /// while solving one record becomes an `Invalid` outcome for that record
-/// alone. Stops at the first error of the input or of `sink`.
+/// alone. Stops at the first error of the input or of `sink`; an input
+/// error comes after the outcomes of every record before it, as a
+/// [`CutShort`] holding their totals.
 pub fn run<T, S, I, F, K>(
     jobs: I,
     config: Config,
@@ -407,7 +466,7 @@ where
     // rayon job (hundreds per file), each with a cold arena; a worker only
     // ever locks its own slot, so the locks are never contended.
     let states: Vec<Mutex<Option<S>>> = (0..config.threads).map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| -> io::Result<()> {
+    let input_error = std::thread::scope(|scope| -> io::Result<InputEnd> {
         let (sender, receiver) = sync_channel::<io::Result<Vec<Job<T>>>>(2);
         let max_chunk = config.max_chunk.max(1);
         scope.spawn(move || read_chunks(jobs, sender, max_chunk));
@@ -453,17 +512,28 @@ where
             None => {
                 let mut state = None;
                 for chunk in receiver {
+                    let chunk = match chunk {
+                        Ok(chunk) => chunk,
+                        Err(e) => return Ok(Some(e)),
+                    };
                     let outcomes: Vec<Outcome> =
-                        chunk?.iter().map(|j| solve_one(&mut state, j)).collect();
+                        chunk.iter().map(|j| solve_one(&mut state, j)).collect();
                     deliver(&outcomes)?;
                 }
-                Ok(())
+                Ok(None)
             }
         }
     })?;
     summary.wall = start.elapsed();
-    Ok(summary)
+    match input_error {
+        None => Ok(summary),
+        Some(e) => Err(CutShort::into_io(summary, e)),
+    }
 }
+
+/// How the input of a batch ended: `None` at its end, `Some` with the read
+/// error that stopped it (after every record before it was delivered).
+type InputEnd = Option<io::Error>;
 
 /// The worker pool of `threads` threads, built by the first run that asks
 /// for that many and kept for the runs after it: a command given thousands
@@ -527,12 +597,13 @@ const IDLE_POLL: Duration = Duration::from_millis(20);
 /// [`CHUNKS_IN_FLIGHT`] at a time, and hands the outcomes to `deliver` in
 /// input order as they become ready, also while waiting for the next
 /// chunk. On an input error, the chunks read before it are still
-/// delivered.
+/// delivered, and the error is returned as the input's end; `Err` is an
+/// error of `deliver`.
 fn pipeline<T, St, D>(
     chunks: Receiver<io::Result<Vec<Job<T>>>>,
     mut start: St,
     deliver: &mut D,
-) -> io::Result<()>
+) -> io::Result<InputEnd>
 where
     St: FnMut(Vec<Job<T>>, Box<dyn FnOnce(Vec<Outcome>) + Send>),
     D: FnMut(&[Outcome]) -> io::Result<()>,
@@ -570,7 +641,7 @@ where
                 while written < started {
                     settle(&mut ready, &mut written, true)?;
                 }
-                return Err(e);
+                return Ok(Some(e));
             }
         };
         while started - written >= CHUNKS_IN_FLIGHT {
@@ -591,7 +662,7 @@ where
     while written < started {
         settle(&mut ready, &mut written, true)?;
     }
-    Ok(())
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -808,34 +879,55 @@ mod tests {
         assert!(!Arc::ptr_eq(&first, &cache.get(3).unwrap()));
     }
 
+    /// An input error ends the batch after the records before it, and
+    /// carries their totals ([`CutShort`]); an error of the sink carries
+    /// none.
     #[test]
     fn input_errors_stop_the_batch() {
-        let jobs = (0..100).map(|k| {
-            if k == 50 {
-                Err(io::Error::other("disk on fire"))
-            } else {
-                Ok(Job {
-                    line: k,
-                    task: Ok(k),
-                })
-            }
-        });
-        let mut seen = 0;
-        let r = run(
-            jobs,
-            Config {
-                threads: 2,
-                max_chunk: 8,
-            },
+        for threads in [1, 2] {
+            let jobs = (0..100).map(|k| {
+                if k == 50 {
+                    Err(io::Error::other("disk on fire"))
+                } else {
+                    Ok(Job {
+                        line: k,
+                        task: Ok(k),
+                    })
+                }
+            });
+            let mut seen = 0;
+            let r = run(
+                jobs,
+                Config {
+                    threads,
+                    max_chunk: 8,
+                },
+                || (),
+                |_, j| Outcome::invalid(j.line, "x"),
+                |outcomes| {
+                    seen += outcomes.len();
+                    Ok(())
+                },
+            );
+            let e = r.unwrap_err();
+            assert_eq!(e.to_string(), "disk on fire");
+            assert_eq!(e.kind(), io::ErrorKind::Other);
+            assert_eq!(seen, 50, "every record before the error is written");
+            let before = cut_short(&e).expect("the totals before the error");
+            assert_eq!((before.records, before.invalid), (50, 50));
+            assert_eq!(before.cut_short, 1);
+            assert!(before
+                .report("f", threads)
+                .contains("1 input cut short by a read error"));
+        }
+        let full = run(
+            numbered(100),
+            Config::default(),
             || (),
-            |_, j| Outcome::invalid(j.line, "x"),
-            |outcomes| {
-                seen += outcomes.len();
-                Ok(())
-            },
+            |_, j| solved(j.line),
+            |_| Err(io::Error::other("disk full")),
         );
-        assert_eq!(r.unwrap_err().to_string(), "disk on fire");
-        assert_eq!(seen, 50, "every record before the error is written");
+        assert!(cut_short(&full.unwrap_err()).is_none());
     }
 
     /// Chunks that finish in any order are still delivered in input order,

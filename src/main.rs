@@ -14,7 +14,7 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use cli::args::{Cli, Command, SolveArgs};
-use dlx_engine::batch::{StreamRead, Summary};
+use dlx_engine::batch::{self, StreamRead, Summary};
 use dlx_engine::input::Kind;
 use dlx_engine::solve::{self, Mode, Sinks, SolveOptions};
 
@@ -738,10 +738,16 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
                 so_far.trouble = true;
                 out.flush()?;
                 writeln!(stderr, "dlx: {name}: {e}")?;
-                continue;
+                // A read error part way: the records before it were
+                // answered, and count (their summary says the input was
+                // cut short). Any other error answered nothing.
+                match batch::cut_short(&e) {
+                    Some(before) => before.clone(),
+                    None => continue,
+                }
             }
         };
-        if summary.records == 0 {
+        if summary.records == 0 && summary.cut_short == 0 {
             // Not an error (a Baekjoon file may be just its terminating
             // `0`), but an empty answer with status 0 should not leave
             // anyone wondering whether the file was read at all.

@@ -146,7 +146,10 @@ pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
 }
 
 /// Solves every record of one input named `file` (for messages).
-/// Returns the totals; `Err` only for I/O errors (reading or writing).
+/// Returns the totals; `Err` only for I/O errors (reading or writing). A
+/// read error part way through the records comes after the answers to the
+/// records before it, as a [`batch::CutShort`] holding their totals
+/// ([`batch::cut_short`] finds them).
 ///
 /// The kind is [`SolveOptions::kind`], or decided by [`input::prepare`].
 /// `--all` ([`Mode::All`]) on a Sudoku or Sudominoku input is an

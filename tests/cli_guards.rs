@@ -600,6 +600,77 @@ fn directories_given_as_inputs_are_named() {
         .stderr(predicate::str::contains(named));
 }
 
+/// A standard input that fails part way through, as a disk or network
+/// error does: a TCP connection that brings `text`, then a reset (its far
+/// end is closed with a byte it never read), so the read after `text`
+/// fails with ECONNRESET. Linux: a reset there leaves the data before it
+/// readable.
+#[cfg(target_os = "linux")]
+fn stdin_cut_short_after(text: &str) -> Stdio {
+    use std::io::Write;
+    use std::net::{TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let mut ours = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+    let (mut theirs, _) = listener.accept().unwrap();
+    // The unread byte, there before the close, turns it into a reset.
+    ours.write_all(b"?").unwrap();
+    theirs.peek(&mut [0]).unwrap();
+    theirs.write_all(text.as_bytes()).unwrap();
+    // All of `text` is here before the reset (which would drop what was
+    // still on its way).
+    let mut buf = vec![0; text.len() + 1];
+    let start = Instant::now();
+    while ours.peek(&mut buf).unwrap() < text.len() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "text not delivered"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    drop(theirs);
+    Stdio::from(std::os::fd::OwnedFd::from(ours))
+}
+
+/// A read error part way through an input comes after the answers to the
+/// records before it, and `--stats` counts them (its summary of that input
+/// and the total used to leave them out) and says the input was cut short.
+#[test]
+#[cfg(target_os = "linux")]
+fn stats_count_the_records_answered_before_a_read_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzles(dir.path());
+    // Past the 32 lines read ahead to decide the kind.
+    let forty = format!("{EASY}\n").repeat(40);
+    for threads in ["1", "2"] {
+        let out = process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["solve", "--stats", "--no-progress", "-j", threads])
+            .arg(&file)
+            .arg("-")
+            .stdin(stdin_cut_short_after(&forty))
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "-j {threads}: {stderr}");
+        let answers = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(answers.lines().count(), 43, "-j {threads}: {answers}");
+        assert!(
+            answers.lines().skip(3).all(|a| a == EASY_SOLUTION),
+            "{answers}"
+        );
+        let error = stderr.find("\ndlx: <stdin>: line 41: read error: ");
+        let stats = stderr.find(
+            "\n<stdin>: 40 records: 40 solved, 0 unsolvable, 0 invalid, 0 hit a limit\n  \
+             1 input cut short by a read error: the records after it were not read\n",
+        );
+        assert!(error.is_some(), "-j {threads}: {stderr}");
+        assert!(stats.is_some() && stats > error, "-j {threads}: {stderr}");
+        let total = "\ntotal: 43 records: 42 solved, 0 unsolvable, 1 invalid, 0 hit a limit\n  \
+                     1 input cut short by a read error: the records after it were not read\n";
+        assert!(stderr.contains(total), "-j {threads}: {stderr}");
+        assert!(!stderr.contains("no puzzles"), "-j {threads}: {stderr}");
+    }
+}
+
 // ---- 6. --all is for exact-cover files --------------------------------------
 
 #[test]

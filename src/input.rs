@@ -108,7 +108,10 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
 /// dropped unread ([`strip_comment`]), or the line is CSV, read for its
 /// puzzle field alone (a bad byte in another field, such as a name in
 /// Windows-1252, is never read; one in the puzzle field shows there as a
-/// bad symbol).
+/// bad symbol), or the line is shaped like a title ([`is_title`]: `Grille
+/// n°1` written in Latin-1), which above a grid is written back with
+/// `\u{fffd}` for each bad byte, and elsewhere is a bad record as any
+/// stray title is.
 fn bad_bytes_are_harmless(line: &[u8]) -> bool {
     let first_bad = std::str::from_utf8(line)
         .err()
@@ -117,6 +120,7 @@ fn bad_bytes_are_harmless(line: &[u8]) -> bool {
         || line
             .iter()
             .any(|b| CSV_SEPARATORS.contains(&char::from(*b)))
+        || is_title(&String::from_utf8_lossy(line))
 }
 
 /// Where the `#` comment of a line starts, in bytes, by the rule of
@@ -2295,6 +2299,23 @@ mod tests {
             .as_ref()
             .unwrap_err()
             .starts_with("not valid UTF-8 (byte 82"));
+
+        // A title in Latin-1 (`Grille n°1`) above a grid stays its title,
+        // the bad byte replaced; a puzzle line with a bad byte is still bad.
+        let rows = Grid::from_line(P).unwrap().to_numeric_rows();
+        let mut text = b"Grille n\xb0 1\n".to_vec();
+        text.extend_from_slice(rows.as_bytes());
+        text.extend_from_slice(b"\n8\xb0..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+        let got: Vec<_> = SudokuReader::new(&text[..]).map(|r| r.unwrap()).collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].title.as_deref(), Some("Grille n\u{fffd} 1"));
+        assert_eq!(got[0].line, 2);
+        assert!(got[0].puzzle.is_ok());
+        assert!(got[1]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .starts_with("not valid UTF-8"));
     }
 
     #[test]

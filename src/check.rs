@@ -203,6 +203,7 @@ pub fn check_sudoku_with_budget(
                 format!("no answer for the puzzle at {puzzles_name}:{}", record.line),
             ));
         };
+        let answer = without_comment(answer);
         report.records += 1;
         let answers_file = answers.name.clone();
         let puzzle_line = record.line;
@@ -609,6 +610,17 @@ fn verdict_count(answer: &str) -> Option<u64> {
     }
 }
 
+/// An answer line without a trailing ` # ...` comment, which puzzle lines
+/// may have too (`dlx gen --rate` writes them); a mark (`! ...`) is kept
+/// whole, its reason being free text.
+fn without_comment(answer: String) -> String {
+    if answer.starts_with('!') {
+        answer
+    } else {
+        input::strip_comment(&answer).to_string()
+    }
+}
+
 /// Reads a solution grid whose first line is `first`: a one-line grid, or
 /// `side` rows.
 fn read_grid_answer<R: BufRead>(
@@ -627,7 +639,7 @@ fn read_grid_answer<R: BufRead>(
     let mut rows = vec![first];
     while rows.iter().filter(|r| !is_rule(r)).count() < side {
         match answers.next_line()? {
-            Some((_, row)) => rows.push(row),
+            Some((_, row)) => rows.push(without_comment(row)),
             None => return Err(answers.mismatch(answers.line_no, "the answers end inside a grid")),
         }
     }
@@ -882,6 +894,32 @@ mod tests {
         assert!(mismatch(result)
             .reason
             .contains("expected the title `Grid 01`"));
+    }
+
+    /// Answers may carry ` # ...` comments as puzzle lines do; a mark's
+    /// reason is free text and stays whole.
+    #[test]
+    fn answers_with_trailing_comments_are_checked() {
+        let solution = crate::puzzles::sudoku::samples::EASY_SOLUTION;
+        let puzzles = format!("{EASY}\n{EASY}\n{EASY}\n");
+        let grid = Grid::from_line(solution).unwrap().to_numeric_rows();
+        let rows: Vec<String> = grid.lines().map(|r| format!("{r} # row")).collect();
+        let answers = format!(
+            "{solution} # from elsewhere\n1 # count\n{}\n",
+            rows.join("\n")
+        );
+        let (result, _) = check(&puzzles, &answers, None, 100_000);
+        let report = result.unwrap();
+        assert_eq!((report.solutions, report.counts), (2, 1));
+        // A wrong solution is still wrong with a comment after it.
+        let wrong = solution.replacen('4', "9", 1);
+        let (result, _) = check(
+            &format!("{EASY}\n"),
+            &format!("{wrong} # mine\n"),
+            None,
+            100_000,
+        );
+        assert!(mismatch(result).reason.contains("9"));
     }
 
     /// A solved grid written with commas or semicolons between its cells

@@ -101,8 +101,14 @@ pub struct Summary {
     pub updates: u64,
     /// Wall-clock time of the whole batch.
     pub wall: Duration,
-    /// Solve times (nanoseconds) of every record that was searched.
+    /// Solve times (nanoseconds) of every record that was searched, to
+    /// three significant digits.
     pub times: Histogram<u64>,
+    /// The exact sum and largest of those times (nanoseconds): the
+    /// histogram's own are rounded, which shows when there are few.
+    pub time_sum: u128,
+    /// See [`time_sum`](Self::time_sum).
+    pub time_max: u64,
     /// For an exact-cover file (one problem): the engine's report.
     pub exact_cover: Option<crate::exact_cover::Report>,
     /// Inputs that a read error ended part way (see [`CutShort`]): the
@@ -123,6 +129,8 @@ impl Default for Summary {
             updates: 0,
             wall: Duration::ZERO,
             times: Histogram::new(3).expect("3 significant digits is valid"),
+            time_sum: 0,
+            time_max: 0,
             exact_cover: None,
             cut_short: 0,
         }
@@ -141,9 +149,10 @@ impl Summary {
             Status::Limit => self.limited += 1,
         }
         if outcome.status != Status::Invalid {
-            self.times
-                .record(outcome.elapsed.as_nanos().max(1) as u64)
-                .expect("auto-resizing histogram");
+            let ns = outcome.elapsed.as_nanos().clamp(1, u64::MAX.into()) as u64;
+            self.times.record(ns).expect("auto-resizing histogram");
+            self.time_sum += u128::from(ns);
+            self.time_max = self.time_max.max(ns);
         }
     }
 
@@ -163,6 +172,8 @@ impl Summary {
         self.updates += other.updates;
         self.wall += other.wall;
         self.cut_short += other.cut_short;
+        self.time_sum += other.time_sum;
+        self.time_max = self.time_max.max(other.time_max);
         self.times
             .add(&other.times)
             .expect("auto-resizing histogram");
@@ -210,9 +221,11 @@ impl Summary {
         if searched > 0 {
             out += &format!(
                 "  per puzzle: mean {:.1} us, median {:.1} us, max {:.1} us (solve time, one thread)\n",
-                micros(self.times.mean()),
-                micros(self.times.value_at_quantile(0.5) as f64),
-                micros(self.times.max() as f64)
+                micros(self.time_sum as f64 / searched as f64),
+                // The histogram's median is rounded up to its bucket: kept
+                // within the exact largest time (one record: that time).
+                micros(self.times.value_at_quantile(0.5).min(self.time_max) as f64),
+                micros(self.time_max as f64)
             );
             out += &format!(
                 "  search nodes: {} total, {:.1} per puzzle\n",
@@ -690,6 +703,30 @@ mod tests {
             nodes: 0,
             elapsed: Duration::ZERO,
         }
+    }
+
+    /// The histogram rounds to three digits: the mean and the largest time
+    /// are kept exactly, and the median never passes the largest.
+    #[test]
+    fn stats_times_are_exact_for_few_records() {
+        let mut one = Summary::default();
+        one.add(&Outcome {
+            elapsed: Duration::from_nanos(2_999_975_917),
+            ..solved(1)
+        });
+        let report = one.report("f", 1);
+        assert!(
+            report.contains("mean 2999975.9 us, median 2999975.9 us, max 2999975.9 us"),
+            "{report}"
+        );
+        let mut other = Summary::default();
+        other.add(&Outcome {
+            elapsed: Duration::from_nanos(1_000),
+            ..solved(2)
+        });
+        one.merge(&other);
+        assert_eq!((one.time_sum, one.time_max), (2_999_976_917, 2_999_975_917));
+        assert!(one.report("f", 1).contains("mean 1499988.5 us"));
     }
 
     fn squares(threads: usize, n: usize) -> (Vec<String>, Summary) {

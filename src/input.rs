@@ -108,10 +108,8 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
 /// dropped unread ([`strip_comment`]), or the line is CSV, read for its
 /// puzzle field alone (a bad byte in another field, such as a name in
 /// Windows-1252, is never read; one in the puzzle field shows there as a
-/// bad symbol), or the line is shaped like a title ([`is_title`]: `Grille
-/// n°1` written in Latin-1), which above a grid is written back with
-/// `\u{fffd}` for each bad byte, and elsewhere is a bad record as any
-/// stray title is.
+/// bad symbol). (A line shaped like a title is read lossily too, by the
+/// Sudoku reader: see [`SudokuReader::lossy_titles`].)
 fn bad_bytes_are_harmless(line: &[u8]) -> bool {
     let first_bad = std::str::from_utf8(line)
         .err()
@@ -120,7 +118,6 @@ fn bad_bytes_are_harmless(line: &[u8]) -> bool {
         || line
             .iter()
             .any(|b| CSV_SEPARATORS.contains(&char::from(*b)))
-        || is_title(&String::from_utf8_lossy(line))
 }
 
 /// Where the `#` comment of a line starts, in bytes, by the rule of
@@ -1263,6 +1260,12 @@ pub struct SudokuReader<R> {
     /// fields, some empty, is such a record missing fields, not a
     /// spreadsheet's grid row.
     csv_record_fields: Option<usize>,
+    /// Lines not valid UTF-8 but shaped like a title ([`is_title`]:
+    /// `Grille n°1` written in Latin-1), read lossily so that above a grid
+    /// they are its title (written back with `\u{fffd}` for each bad
+    /// byte), with the reason they would have been a bad record: a stray
+    /// one, a bad record as any stray title, keeps that reason.
+    lossy_titles: VecDeque<(usize, String)>,
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -1277,6 +1280,7 @@ impl<R: BufRead> SudokuReader<R> {
             yielded: false,
             fitting_lines: (0, 0),
             csv_record_fields: None,
+            lossy_titles: VecDeque::new(),
         }
     }
 
@@ -1299,8 +1303,14 @@ impl<R: BufRead> SudokuReader<R> {
         let mut line = read_line(&mut self.input, &mut self.buf)?;
         self.line_no += 1;
         if let Some(Line::Bad(reason)) = &line {
-            if !reason.starts_with(TOO_LONG) && bad_bytes_are_harmless(&self.buf) {
-                line = Some(Line::Text(String::from_utf8_lossy(&self.buf).into_owned()));
+            if !reason.starts_with(TOO_LONG) {
+                let lossy = String::from_utf8_lossy(&self.buf).into_owned();
+                if bad_bytes_are_harmless(&self.buf) {
+                    line = Some(Line::Text(lossy));
+                } else if is_title(&lossy) {
+                    self.lossy_titles.push_back((self.line_no, reason.clone()));
+                    line = Some(Line::Text(lossy));
+                }
             }
         }
         if let Some(Line::Text(text)) = &mut line {
@@ -1567,8 +1577,21 @@ impl<R: BufRead> SudokuReader<R> {
 
     /// The next record, `Ok(None)` at the end, `Err` on an I/O error.
     pub fn next_record(&mut self) -> io::Result<Option<SudokuRecord>> {
-        let record = self.read_record()?;
+        let mut record = self.read_record()?;
         self.yielded |= record.is_some();
+        if let Some(r) = &mut record {
+            // A title-shaped line read lossily that turned out to be a
+            // bad record of its own: say why it was bad in the first place.
+            while let Some((line, reason)) = self.lossy_titles.front() {
+                if *line > r.line {
+                    break;
+                }
+                if *line == r.line && r.puzzle.is_err() {
+                    r.puzzle = Err(reason.clone());
+                }
+                self.lossy_titles.pop_front();
+            }
+        }
         Ok(record)
     }
 
@@ -2255,6 +2278,17 @@ mod tests {
             .as_ref()
             .unwrap_err()
             .starts_with("not valid UTF-8"));
+        // A stray one, with no grid under it, is a bad record that says
+        // why: its bytes, as before, not its shape.
+        let mut text = b"Grille n\xb0 2\n".to_vec();
+        text.extend_from_slice(P.as_bytes());
+        let got: Vec<_> = SudokuReader::new(&text[..]).map(|r| r.unwrap()).collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            got[0].puzzle.as_ref().unwrap_err(),
+            "not valid UTF-8 (byte 9 of the line)"
+        );
+        assert!(got[1].puzzle.is_ok());
     }
 
     #[test]

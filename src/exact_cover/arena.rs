@@ -785,14 +785,12 @@ pub(crate) struct Shape {
     pub option_slots: Vec<u32>,
     /// Where each option's items start in `option_slots` (one extra at the end).
     pub slots_start: Vec<u32>,
-    /// The options of every arena item's column, in order, concatenated:
-    /// item `s` (1-based) has `column_options[column_start[s]..column_start[s + 1]]`.
-    /// What [`ReducedSolver::load_after`](super::ReducedSolver::load_after)
-    /// reads to rule out the options a selection covers.
-    pub column_options: Vec<u32>,
-    /// Where each arena item's options start in `column_options` (index 0
-    /// and one extra at the end).
-    pub column_start: Vec<u32>,
+    /// The options of every arena item's column, in order, and where each
+    /// item's start (see [`Shape::column`]): made on first use, so only
+    /// matrices that [`ReducedSolver::load_after`] reads pay for them.
+    ///
+    /// [`ReducedSolver::load_after`]: super::ReducedSolver::load_after
+    pub columns: std::sync::OnceLock<(Vec<u32>, Vec<u32>)>,
     /// Arena item number (1-based, primaries first) of every problem item.
     pub slot: Vec<u32>,
     /// Problem item number (0-based) of every arena item (index 0 unused).
@@ -837,11 +835,11 @@ impl Shape {
 
     /// The options (in order) whose items include arena item `slot`.
     pub fn column(&self, slot: u32) -> &[u32] {
-        let (a, b) = (
-            self.column_start[slot as usize],
-            self.column_start[slot as usize + 1],
-        );
-        &self.column_options[a as usize..b as usize]
+        let (options, start) = self
+            .columns
+            .get_or_init(|| columns(&self.option_slots, &self.slots_start, self.slot.len()));
+        let (a, b) = (start[slot as usize], start[slot as usize + 1]);
+        &options[a as usize..b as usize]
     }
 }
 
@@ -920,7 +918,6 @@ impl Matrix {
             slots_start.push(option_slots.len() as u32);
             links.push_option(&option_slots[start..]);
         }
-        let (column_options, column_start) = columns(&option_slots, &slots_start, items);
         let mut node_option = vec![NO_OPTION; links.nodes.len()];
         for (k, &first) in option_first.iter().enumerate() {
             let size = (slots_start[k + 1] - slots_start[k]) as usize;
@@ -932,8 +929,7 @@ impl Matrix {
                 node_option,
                 option_slots,
                 slots_start,
-                column_options,
-                column_start,
+                columns: std::sync::OnceLock::new(),
                 slot,
                 external,
                 primaries: primary.len(),

@@ -364,6 +364,8 @@ fn json_follows_the_schema() {
     );
     assert_eq!(v["settings"]["node_budgets"]["dlx"], 1_000_000);
     assert_eq!(v["settings"]["per_puzzle"], true);
+    assert_eq!(v["settings"]["block_size"], 1);
+    assert!(v["settings"]["block_target_ms"].is_null(), "one thread");
     let files = v["files"].as_array().unwrap();
     assert_eq!(files.len(), 2);
     let f = &files[0];
@@ -410,6 +412,8 @@ fn json_follows_the_schema() {
         .success();
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(v["machine"]["threads"], 2);
+    assert_eq!(v["settings"]["block_size"], 64);
+    assert_eq!(v["settings"]["block_target_ms"], 20);
     assert_eq!(v["files"][0]["records"], 5);
     assert_eq!(v["files"][0]["puzzles"], 5);
     assert_eq!(v["files"][0]["solvers"][0]["puzzles"], 5);

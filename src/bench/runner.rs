@@ -7,9 +7,11 @@
 //! - One thread: puzzle by puzzle, each solver in turn, the order of the
 //!   solvers rotating from one puzzle to the next (no solver always runs
 //!   right after another one has flushed the caches).
-//! - `N > 1` threads: block by block ([`Config::block_size`] puzzles); each
-//!   solver in turn (rotating per block) solves the block on a rayon pool of
-//!   `N` threads, one puzzle per task. Each puzzle is still timed alone, on
+//! - `N > 1` threads: block by block ([`Config::block_size`] puzzles at
+//!   first, doubling while a block takes the fastest solver under
+//!   [`BLOCK_TARGET`](super::BLOCK_TARGET)); each solver in turn (rotating
+//!   per block) solves the block on a rayon pool of `N` threads, one puzzle
+//!   per task. Each puzzle is still timed alone, on
 //!   the thread that solves it: per-puzzle times are single-thread times
 //!   (measured while the other threads work). Throughput is wall-clock: the
 //!   solver's puzzles over the summed wall time of its blocks.
@@ -282,9 +284,11 @@ fn measure<T: Instance>(
                 .unwrap_or_else(PoisonError::into_inner)
         };
         pool.broadcast(|ctx| warm(&mut lock(ctx.index())));
-        let block = config.block_size();
-        for (b, start) in (0..puzzles.len()).step_by(block).enumerate() {
+        let mut block = config.block_size();
+        let (mut start, mut b) = (0, 0);
+        while start < puzzles.len() {
             let range = start..(start + block).min(puzzles.len());
+            let mut fastest = Duration::MAX;
             for r in 0..n {
                 let s = (b + r) % n;
                 let begin = Instant::now();
@@ -298,12 +302,17 @@ fn measure<T: Instance>(
                         })
                         .collect()
                 });
-                ms[s].wall += begin.elapsed();
+                let wall = begin.elapsed();
+                ms[s].wall += wall;
+                fastest = fastest.min(wall);
                 for (i, attempt) in range.clone().zip(attempts) {
                     record(&mut ms[s], set, i, &puzzles[i], attempt)?;
                 }
                 progress(range.len() as u64);
             }
+            start = range.end;
+            b += 1;
+            block = config.next_block_size(block, fastest);
         }
     }
     cross_check(set, &ms)?;
@@ -373,7 +382,7 @@ fn cross_check(set: &PuzzleSet, ms: &[Measurement]) -> Result<(), BenchError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::load;
+    use crate::bench::{load, BLOCK_TARGET};
     use crate::puzzles::sudoku::samples::EASY;
 
     /// Valid givens, no solution: r1c9 can only be 9, and column 9 has one.
@@ -418,6 +427,46 @@ mod tests {
             assert_eq!(report.results[1].measurement.budget, Some(10_000_000));
             assert_eq!(report.lines, vec![1, 2, 3, 4, 5]);
         }
+    }
+
+    /// Enough puzzles for several blocks of growing size (64, 128, then
+    /// the rest with two threads): every outcome stays with its puzzle.
+    #[test]
+    fn growing_blocks_keep_input_order() {
+        let text = format!("{EASY}\n{}\n{EASY}\n", no_solution()).repeat(100);
+        let puzzles = set(&text);
+        let report = run(
+            &puzzles,
+            &config(2, &[SolverKind::Dlx, SolverKind::Naive]),
+            &|_| {},
+        )
+        .unwrap();
+        for r in &report.results {
+            assert_eq!(r.measurement.outcomes.len(), 300);
+            for (i, outcome) in r.measurement.outcomes.iter().enumerate() {
+                let expected = if i % 3 == 1 {
+                    Outcome::NoSolution
+                } else {
+                    Outcome::Solved
+                };
+                assert_eq!(*outcome, expected, "puzzle {i}");
+            }
+        }
+        assert_eq!(report.lines, (1..=300).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn blocks_double_until_the_target_or_the_cap() {
+        let two = config(2, &[SolverKind::Dlx]);
+        let short = BLOCK_TARGET / 4;
+        assert_eq!(two.block_size(), 64);
+        assert_eq!(two.next_block_size(64, short), 128);
+        assert_eq!(two.next_block_size(64, BLOCK_TARGET), 64);
+        assert_eq!(two.next_block_size(6000, short), 8192);
+        assert_eq!(two.next_block_size(8192, short), 8192);
+        let one = config(1, &[SolverKind::Dlx]);
+        assert_eq!(one.block_size(), 1);
+        assert_eq!(one.next_block_size(1, short), 1);
     }
 
     #[test]

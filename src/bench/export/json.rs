@@ -29,7 +29,11 @@
 //!     "node_budgets": {"dlx": null, "bitmask": 10000000, "naive": 10000000},
 //!                                     budget in force per solver (null = none)
 //!     "max_solutions": 1,             every solve stops at the first solution
-//!     "block_size": 1,                puzzles per interleaving block
+//!     "block_size": 1,                puzzles in the first interleaving block (every
+//!                                     block with one thread)
+//!     "block_target_ms": null,        nullable (one thread); with several threads the
+//!                                     blocks double while the fastest solver takes
+//!                                     less than this on one, up to 4096 x threads
 //!     "per_puzzle": false             whether the per-puzzle arrays are present
 //!   },
 //!   "files": [ {
@@ -84,7 +88,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::bench::runner::Outcome;
-use crate::bench::{kind_name, solver_name, FileReport, Machine, Report, SolverResult};
+use crate::bench::{
+    kind_name, solver_name, FileReport, Machine, Report, SolverResult, BLOCK_TARGET,
+};
 
 /// The `schema` field's value.
 pub const SCHEMA: &str = "dlx-bench";
@@ -109,6 +115,7 @@ struct Settings {
     node_budgets: BTreeMap<&'static str, Option<u64>>,
     max_solutions: u64,
     block_size: usize,
+    block_target_ms: Option<u128>,
     per_puzzle: bool,
 }
 
@@ -232,6 +239,7 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
                 .collect(),
             max_solutions: 1,
             block_size: config.block_size(),
+            block_target_ms: (config.threads > 1).then(|| BLOCK_TARGET.as_millis()),
             per_puzzle,
         },
         files: report

@@ -2,7 +2,7 @@
 //! file with its legend and notes.
 
 use super::table::{self, Table};
-use crate::bench::{count_of, kind_name, solver_name, Config, FileReport, Machine};
+use crate::bench::{count_of, kind_name, solver_name, Config, FileReport, Machine, BLOCK_TARGET};
 
 /// Lays out a table in aligned columns (text left, numbers right), with a
 /// rule under the header.
@@ -58,8 +58,10 @@ pub fn method(config: &Config) -> [String; 2] {
         "solvers interleaved puzzle by puzzle on 1 thread".to_string()
     } else {
         format!(
-            "solvers interleaved in blocks of {} puzzles, each block on a pool of {} threads",
+            "solvers interleaved in blocks of {} puzzles at first, doubled while a block \
+             takes the fastest solver under {} ms, each block on a pool of {} threads",
             config.block_size(),
+            BLOCK_TARGET.as_millis(),
             config.threads
         )
     };

@@ -9,15 +9,23 @@ pub const EXCERPT_CHARS: usize = 40;
 
 /// `text` as an error message quotes it: whole if short, else its first
 /// [`EXCERPT_CHARS`] characters, `…` and the full length, so a garbage line
-/// of megabytes is not echoed back whole (to stdout and stderr alike).
+/// of megabytes is not echoed back whole (to stdout and stderr alike); and
+/// [`printable`], so a library user who prints the error does not send an
+/// escape sequence or a hidden character of the input to the terminal.
 pub fn excerpt(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        None => Cow::Borrowed(text),
-        Some((cut, _)) => Cow::Owned(format!(
-            "{}… ({} characters)",
-            &text[..cut],
-            text.chars().count()
-        )),
+    let (shown, cut) = match text.char_indices().nth(EXCERPT_CHARS) {
+        None => (text, false),
+        Some((end, _)) => (&text[..end], true),
+    };
+    let shown = if shown.chars().any(hidden_in_print) {
+        Cow::Owned(printable(shown))
+    } else {
+        Cow::Borrowed(shown)
+    };
+    if cut {
+        Cow::Owned(format!("{shown}… ({} characters)", text.chars().count()))
+    } else {
+        shown
     }
 }
 
@@ -37,22 +45,7 @@ pub fn named_io(name: &str, e: std::io::Error) -> std::io::Error {
 pub fn printable(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        // Zero-width joiners (U+200C, U+200D) are kept: Persian and Indic
-        // text and emoji need them.
-        let invisible = matches!(
-            c,
-            '\u{ad}'
-                | '\u{61c}'
-                | '\u{180e}'
-                | '\u{200b}'
-                | '\u{200e}'..='\u{200f}'
-                | '\u{202a}'..='\u{202e}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{feff}'
-                | '\u{e0000}'..='\u{e007f}'
-        );
-        if (c.is_control() && c != '\t') || invisible {
+        if hidden_in_print(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -61,9 +54,29 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// Whether [`printable`] escapes `c`.
+fn hidden_in_print(c: char) -> bool {
+    // Zero-width joiners (U+200C, U+200D) are kept: Persian and Indic
+    // text and emoji need them.
+    let invisible = matches!(
+        c,
+        '\u{ad}'
+            | '\u{61c}'
+            | '\u{180e}'
+            | '\u{200b}'
+            | '\u{200e}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+            | '\u{e0000}'..='\u{e007f}'
+    );
+    (c.is_control() && c != '\t') || invisible
+}
+
 /// A problem with one place of an input, shown as `FILE:LINE: reason`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{file}:{line}: {reason}")]
+#[error("{}:{line}: {}", printable(.file), printable(.reason))]
 pub struct InputError {
     /// The file's name as the user gave it (`-` or `<stdin>` for standard input).
     pub file: String,
@@ -137,5 +150,21 @@ mod tests {
             cut,
             format!("{}… (5000 characters)", "é".repeat(EXCERPT_CHARS))
         );
+    }
+
+    /// What a library user prints shows the input's escape sequences and
+    /// hidden characters as escapes, whatever builds the message.
+    #[test]
+    fn messages_quote_hidden_characters_as_escapes() {
+        assert_eq!(excerpt("a\u{1b}[2J"), "a\\u{1b}[2J");
+        assert_eq!(
+            excerpt(&format!("\u{feff}{}", "x".repeat(50))),
+            format!("\\u{{feff}}{}… (51 characters)", "x".repeat(39))
+        );
+        let e = InputError::new("f\u{7}", 2, "unknown item `a\u{1b}[2J`");
+        assert_eq!(e.to_string(), "f\\u{7}:2: unknown item `a\\u{1b}[2J`");
+        let parsed = crate::exact_cover::knuth_format::parse("a b\na\u{1b}[2J\nb\n", "f");
+        let message = parsed.unwrap_err().to_string();
+        assert!(!message.contains('\u{1b}'), "{message}");
     }
 }

@@ -106,8 +106,16 @@ pub const PENTOMINOES: [(&str, &str); 12] = [
 ///
 /// # Panics
 /// If two pieces share a name, or a name is not a valid item name (empty,
-/// or with whitespace or `|`) or is a cell's (`r0c0`).
+/// or with whitespace or `|`) or is a cell's (`r0c0`), or a drawing has no
+/// `#` cell (such a piece would be an option of its name alone, placed
+/// anywhere: the same solution once per place).
 pub fn polyomino_packing(height: usize, width: usize, pieces: &[(&str, &str)]) -> Problem {
+    for (name, drawing) in pieces {
+        assert!(
+            drawing.contains('#'),
+            "piece {name:?} has no cell: its drawing {drawing:?} has no `#`"
+        );
+    }
     let mut p = Problem::new();
     for (name, _) in pieces {
         p.add_primary(*name).expect("distinct piece names");
@@ -184,6 +192,12 @@ fn orientations(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "piece \"E\" has no cell")]
+    fn a_piece_without_cells_is_refused() {
+        polyomino_packing(1, 2, &[("A", "##"), ("E", "XX")]);
+    }
 
     #[test]
     fn pentomino_orientation_counts() {

@@ -170,3 +170,31 @@ fn a_solver_taken_over_from_a_poisoned_mutex_still_counts_right() {
     assert_eq!(solver.count(Limits::none()).solutions, 4);
     assert!(solver.link_updates() > 0);
 }
+
+/// The link updates of a search whose visitor panics still count: the
+/// cells solver (in ascending order, the same updates as DLX) agrees with
+/// the DLX solver after the same panic.
+#[test]
+fn link_updates_count_the_search_a_visitor_panic_ended() {
+    let matrix = n_queens(8).compile().unwrap();
+    let mut dlx = Solver::new(&matrix);
+    let mut cells = CellsSolver::new(&matrix);
+    let panic_at_third = || {
+        let mut seen = 0;
+        move |_: &[usize]| {
+            seen += 1;
+            assert!(seen < 3, "the caller's visitor fails");
+            ControlFlow::Continue(())
+        }
+    };
+    let caught = catch_unwind(AssertUnwindSafe(|| {
+        dlx.search(Limits::none(), panic_at_third())
+    }));
+    assert!(caught.is_err());
+    let caught = catch_unwind(AssertUnwindSafe(|| {
+        cells.search(Limits::none(), panic_at_third())
+    }));
+    assert!(caught.is_err());
+    assert!(dlx.link_updates() > 0);
+    assert_eq!(cells.link_updates(), dlx.link_updates());
+}

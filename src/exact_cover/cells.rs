@@ -386,6 +386,9 @@ impl CellsSolver {
         let mut nodes = 0u64;
         // See `Limits::deadline_passed_after`.
         let mut next_look = 0u64;
+        // Of `cells.updates`, those already added to `self.link_updates`
+        // (before each call of the visitor, which may panic).
+        let mut saved_updates = 0u64;
         let mut step = Step::Enter;
         let mut cells = cells!(self);
         let stack = &mut self.stack;
@@ -408,6 +411,8 @@ impl CellsSolver {
                             // panics and the panic is caught, the next call
                             // unwinds this search from the right counters.
                             (self.active, self.zeros) = (cells.active, cells.zeros);
+                            self.link_updates += cells.updates - saved_updates;
+                            saved_updates = cells.updates;
                             if visit(&self.solution).is_break() || solutions >= max_solutions {
                                 break End::Stopped;
                             }
@@ -459,7 +464,7 @@ impl CellsSolver {
             }
         };
         let updates = cells.updates;
-        self.link_updates += updates;
+        self.link_updates += updates - saved_updates;
         cells.store_into(&mut self.active, &mut self.zeros);
         Report {
             solutions,

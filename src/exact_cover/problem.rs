@@ -70,8 +70,10 @@ pub enum ProblemError {
         /// Its items' names, separated by spaces.
         items: String,
     },
-    /// More items or option nodes than the 32-bit arena can address.
-    #[error("problem too large: more than {0} nodes")]
+    /// More items or option nodes than the 32-bit arena can address. The
+    /// number is the nodes the problem would need (items, option nodes and
+    /// spacers); the limit is about 2^31.
+    #[error("problem too large: it would need {0} nodes, and the arena addresses fewer than 2^31")]
     TooLarge(usize),
 }
 

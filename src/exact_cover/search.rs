@@ -204,8 +204,8 @@ pub struct Conflict {
 }
 
 impl Conflict {
-    /// The clash in the problem's own names: `option \`a d g\` clashes
-    /// with an option selected before it (item \`d\` is already covered)`.
+    /// The clash in the problem's own names: ``option `a d g` clashes
+    /// with an option selected before it (item `d` is already covered)``.
     /// (The `Display` form has only the numbers, which is all a
     /// `Conflict` holds.)
     ///

@@ -661,7 +661,7 @@ pub(crate) fn symbol_value(ch: char, side: usize) -> Option<u8> {
 
 /// A cell value as a message names it: `digit 5` up to 9x9; on 16x16 and
 /// 25x25, whose one-line symbols include letters, the symbol and, for a
-/// letter, its number (`symbol \`A\` (10)`), since the input may have
+/// letter, its number (``symbol `A` (10)``), since the input may have
 /// used either; `number 30` above.
 pub fn value_name(v: usize, side: usize) -> String {
     match side {
@@ -757,13 +757,21 @@ pub mod encoding {
     }
 
     /// Adds the 4 side^2 Sudoku items and the side^3 placement options to
-    /// `problem`, which should be empty: the item and option numbers of the
-    /// functions above count from 0, so items of a variant go in after this
-    /// call (Sudominoku adds its domino items that way).
+    /// `problem`, which must be empty: the item and option numbers of the
+    /// functions above count from 0, so items and options of a variant go
+    /// in after this call (Sudominoku adds its domino items that way).
     ///
     /// # Panics
-    /// If `problem` already has an item named like a Sudoku item (`p1c1`).
+    /// If `problem` already has items or options (the numbers above would
+    /// name the wrong ones).
     pub fn add_sudoku(problem: &mut Problem, box_size: usize) {
+        assert!(
+            problem.items().is_empty() && problem.options() == 0,
+            "add_sudoku needs an empty problem ({} items, {} options already): \
+             its item and option numbers count from 0",
+            problem.items().len(),
+            problem.options()
+        );
         let side = box_size * box_size;
         let names = [("p", "c"), ("r", "#"), ("c", "#"), ("b", "#")];
         for (a, b) in names {
@@ -930,6 +938,14 @@ impl SudokuSolver for DlxSudoku {
 mod tests {
     use super::*;
     use samples::{EASY, EASY_SOLUTION};
+
+    #[test]
+    #[should_panic(expected = "add_sudoku needs an empty problem (1 items, 0 options already)")]
+    fn add_sudoku_refuses_a_problem_with_items() {
+        let mut problem = Problem::new();
+        problem.add_primary("x").unwrap();
+        encoding::add_sudoku(&mut problem, 2);
+    }
 
     #[test]
     fn pattern_solutions_are_solutions() {

@@ -382,6 +382,7 @@ pub fn engine(data: &[u8]) {
         End::NodeLimit => assert!(report.solutions <= expected),
         End::Stopped => panic!("no solution limit was set"),
         End::TimeLimit => panic!("no deadline was set"),
+        other => panic!("unexpected end {other:?}"),
     }
     assert_eq!(count_checked(&mut solver, &problem, &[]), expected);
 

@@ -34,6 +34,7 @@ pub struct Item {
 
 /// Why a [`Problem`] rejected an item or an option.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ProblemError {
     /// An item was declared twice.
     #[error("item `{}` is declared twice", excerpt(.0))]

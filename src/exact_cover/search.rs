@@ -160,6 +160,7 @@ impl std::ops::AddAssign for Stats {
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum End {
     /// The whole search tree was explored: the solution count is exact.
     Exhausted,

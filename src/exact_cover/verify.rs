@@ -7,6 +7,7 @@ use super::problem::{ItemKind, Problem};
 
 /// Why a claimed solution is not an exact cover.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum CoverError {
     /// An option number past the end of the problem.
     #[error("option {0} does not exist")]

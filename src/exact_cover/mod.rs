@@ -13,7 +13,11 @@
 //! [`CellsSolver`] runs the same search on Knuth's sparse sets ("dancing
 //! cells") behind the same API; it is slower than [`Solver`] on everything
 //! measured (`benches/README.md`) and kept as a tested reference.
+//!
+//! All three implement [`ExactCoverSolver`], for code written once for any
+//! of them.
 
+mod any_solver;
 mod arena;
 mod cells;
 pub mod knuth_format;
@@ -22,6 +26,7 @@ mod reduced;
 mod search;
 mod verify;
 
+pub use any_solver::ExactCoverSolver;
 pub use arena::Matrix;
 pub use cells::{CellsSolver, OptionOrder};
 pub use problem::{Item, ItemKind, Problem, ProblemError};

@@ -157,6 +157,17 @@ pub struct Prepared<R> {
     cr: Option<CrLines>,
     /// Line ends consumed so far: a read error names the line it cut.
     line_ends: usize,
+    /// The read-ahead reached the end and saw only blank and `#` lines.
+    blank: bool,
+}
+
+impl<R> Prepared<R> {
+    /// Whether the whole input was read ahead and holds nothing but blank
+    /// lines and `#` comments (or nothing at all): no records, whatever
+    /// its kind.
+    pub fn is_blank(&self) -> bool {
+        self.blank
+    }
 }
 
 /// Line ends in `bytes`: `\n`, `\r\n`, and a lone `\r` (old-Mac files).
@@ -388,6 +399,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
             rest: input,
             cr,
             line_ends: 0,
+            blank: at_end && lines.meaningful == 0,
         },
     ))
 }
@@ -540,6 +552,12 @@ pub fn detect(head: &str) -> Kind {
     if strict > 0 && 2 * strict >= counted {
         return Kind::Sudoku;
     }
+    // An item line alone, split by `|` into primary and secondary items
+    // (`p0 p1 | s0`): a problem with no options yet, though its words
+    // could pass for a bordered grid row.
+    if counted == 1 && knuth.is_split_item_line() {
+        return Kind::Xc;
+    }
     // Every line fits Knuth's format: exact cover, even with numbered items
     // or options of 4, 9 or 16 items that are shaped like grid rows.
     if counted > 1 && knuth.options == counted - 1 && knuth.items_distinct {
@@ -594,6 +612,23 @@ impl<'a> KnuthVote<'a> {
         } else {
             self.typos += 1;
         }
+    }
+
+    /// Whether the first line is an item line with Knuth's `|` between
+    /// primary and secondary items: one lone `|` after at least one name,
+    /// no name twice, and some name no grid cell could be (two characters
+    /// or more, not all digits).
+    fn is_split_item_line(&self) -> bool {
+        let Some((line, _)) = self.items else {
+            return false;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let bars = words.iter().filter(|w| **w == "|").count();
+        let names = || words.iter().copied().filter(|w| *w != "|");
+        bars == 1
+            && words[0] != "|"
+            && self.items_distinct
+            && names().any(|w| w.chars().count() >= 2 && !w.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// Whether the lines make exact cover against `sudoku` lines that look
@@ -2544,6 +2579,26 @@ mod tests {
             ),
             ("Knuth, a bad option", "a b c\nx y\n".into(), Kind::Xc),
             ("Knuth, a bare `|` line", "| c\n |\na\n".into(), Kind::Xc),
+            (
+                "Knuth, items split by `|`, no option",
+                "p0 p1 p2 | s0\n".into(),
+                Kind::Xc,
+            ),
+            (
+                "Knuth, items and a trailing `|`",
+                "alpha beta |\n".into(),
+                Kind::Xc,
+            ),
+            (
+                "a bordered 4x4 row alone",
+                "1 2 | 3 4\n".into(),
+                Kind::Sudoku,
+            ),
+            (
+                "a bordered 4x4 row with a typo",
+                "1 2 | 3 x\n".into(),
+                Kind::Sudoku,
+            ),
             (
                 "Knuth, only comments",
                 "| only\n| comments\n".into(),

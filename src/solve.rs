@@ -9,7 +9,8 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::batch::{self, Config, Job, Outcome, Status, Summary};
-use crate::exact_cover::{knuth_format, End, Limits, Solver};
+use crate::error::excerpt;
+use crate::exact_cover::{knuth_format, End, ItemKind, Limits, Problem, Solver};
 use crate::input::{self, Kind, Line, Style, SudokuReader};
 use crate::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
 use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
@@ -162,19 +163,32 @@ pub fn solve_file(
 ) -> io::Result<Summary> {
     let (kind, input) = input::prepare(options.kind, input)?;
     if options.mode == Mode::All && kind != Kind::Xc {
-        let kind = if kind == Kind::Sudominoku {
-            "Sudominoku"
+        if input.is_blank() && options.kind == Kind::Auto {
+            // No records of any kind (blank lines and `#` notes at most):
+            // the caller notes the input like any other with none, rather
+            // than refusing it (`dlx solve --all *.dlx` with an empty
+            // file among them).
+            return Ok(Summary::default());
         } else {
-            "Sudoku"
-        };
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "--all lists the solutions of exact-cover files only, and this is a {kind} \
-                 input: use --count for the number of solutions of each puzzle or --unique \
-                 to tell unique ones from the rest"
-            ),
-        ));
+            let name = if kind == Kind::Sudominoku {
+                "Sudominoku"
+            } else {
+                "Sudoku"
+            };
+            let hint = if options.kind == Kind::Auto {
+                " (if it is exact cover after all, say so with --kind xc)"
+            } else {
+                ""
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "--all lists the solutions of exact-cover files only, and this is a \
+                     {name} input{hint}: use --count for the number of solutions of each \
+                     puzzle or --unique to tell unique ones from the rest"
+                ),
+            ));
+        }
     }
     if options.output.is_some() && matches!(kind, Kind::Xc | Kind::Sudominoku) {
         let what = if kind == Kind::Xc {
@@ -561,6 +575,16 @@ fn solve_xc(
     // The record is the problem, which starts at its item line.
     let mut outcome = outcome_of(xc.item_line, &solution, answer, options);
     outcome.elapsed = begin.elapsed();
+    if outcome.status == Status::Unsolvable {
+        if let Some(why) = items_in_no_option(&xc.problem, &mut solver) {
+            // The likely cause, named: a typo in an option, or one left out.
+            let reason = format!("unsolvable: {why}");
+            if outcome.text.starts_with("! ") {
+                outcome.text = format!("! {reason}");
+            }
+            outcome.error = Some(reason);
+        }
+    }
     summary.add(&outcome);
     summary.wall = begin.elapsed();
     if options.mode == Mode::All && outcome.status == Status::Unsolvable {
@@ -590,6 +614,37 @@ fn solve_xc(
     summary.updates = report.stats.updates;
     summary.exact_cover = Some(report);
     Ok(summary)
+}
+
+/// Names the primary items of `problem` that no option covers (so it has
+/// no solution), up to three of them, if there are any.
+fn items_in_no_option(problem: &Problem, solver: &mut Solver) -> Option<String> {
+    let uncovered: Vec<&str> = problem
+        .items()
+        .iter()
+        .enumerate()
+        .filter(|(i, item)| item.kind == ItemKind::Primary && solver.item_len(*i) == 0)
+        .map(|(_, item)| item.name.as_str())
+        .collect();
+    const NAMED: usize = 3;
+    let named: Vec<String> = uncovered
+        .iter()
+        .take(NAMED)
+        .map(|name| format!("`{}`", excerpt(name)))
+        .collect();
+    match uncovered.len() {
+        0 => None,
+        1 => Some(format!("primary item {} is in no option", named[0])),
+        n if n <= NAMED => Some(format!(
+            "primary items {} are in no option",
+            named.join(", ")
+        )),
+        n => Some(format!(
+            "primary items {} and {} more are in no option",
+            named.join(", "),
+            n - NAMED
+        )),
+    }
 }
 
 /// `T ms` for a time limit: whole milliseconds as given by `--timeout-ms`,

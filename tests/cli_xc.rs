@@ -225,8 +225,8 @@ fn no_solution_exit_status() {
         .write_stdin("| none\na b\na\n")
         .assert()
         .code(1)
-        .stdout("! unsolvable: the puzzle has no solution\n")
-        .stderr("<stdin>:2: unsolvable: the puzzle has no solution\n");
+        .stdout("! unsolvable: primary item `b` is in no option\n")
+        .stderr("<stdin>:2: unsolvable: primary item `b` is in no option\n");
     // `--all` ends its (empty) listing with the count, as `--count` prints 0.
     dlx()
         .args(["solve", "--all", "--kind", "xc", "-"])
@@ -234,7 +234,55 @@ fn no_solution_exit_status() {
         .assert()
         .code(1)
         .stdout("0 solution(s)\n")
-        .stderr("<stdin>:2: unsolvable: the puzzle has no solution\n");
+        .stderr("<stdin>:2: unsolvable: primary item `b` is in no option\n");
+    // Every item has options, and still no exact cover.
+    dlx()
+        .args(["solve", "--kind", "xc", "-"])
+        .write_stdin("a b c\na b\nb c\n")
+        .assert()
+        .code(1)
+        .stdout("! unsolvable: the puzzle has no solution\n");
+    // Several uncovered items: three named, the rest counted; --count
+    // keeps its `0` on stdout.
+    dlx()
+        .args(["solve", "--count", "-"])
+        .write_stdin("a b c d e f | s\na s\n")
+        .assert()
+        .code(1)
+        .stdout("0\n")
+        .stderr("<stdin>:1: unsolvable: primary items `b`, `c`, `d` and 2 more are in no option\n");
+}
+
+/// An item line alone states a problem with no options; with Knuth's `|`
+/// it is recognised as exact cover without `--kind xc`, and `--all` on an
+/// empty input is a note, as for any other input with no records.
+#[test]
+fn an_item_line_alone_and_an_empty_listing() {
+    dlx()
+        .args(["solve", "--all", "-"])
+        .write_stdin("p0 p1 | s0\n")
+        .assert()
+        .code(1)
+        .stdout("0 solution(s)\n")
+        .stderr(predicate::str::contains(
+            "primary items `p0`, `p1` are in no option",
+        ));
+    for text in ["", "\n\n", "# only a note\n"] {
+        dlx()
+            .args(["solve", "--all", "-"])
+            .write_stdin(text)
+            .assert()
+            .success()
+            .stdout("")
+            .stderr(predicate::str::contains("note: no puzzles in this input"));
+    }
+    // A Sudoku input is still refused, with the way out named.
+    dlx()
+        .args(["solve", "--all", "-"])
+        .write_stdin("a b c\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("say so with --kind xc"));
 }
 
 /// An input with no item line states no problem: like a Sudoku file of

@@ -513,11 +513,27 @@ fn solve_xc(
             return Ok(summary);
         }
     };
-    for line in &xc.ignored_lines {
+    // One warning per option up to a few, then one line for the rest: a
+    // generated file can hold thousands of such options.
+    const WARNED: usize = 5;
+    for line in xc.ignored_lines.iter().take(WARNED) {
         writeln!(
             sinks.err,
             "{file}:{line}: warning: option names no primary item; left out, as in Knuth's \
              DLX1 (no solution can choose it)"
+        )?;
+    }
+    if let Some(&last) = xc
+        .ignored_lines
+        .last()
+        .filter(|_| xc.ignored_lines.len() > WARNED)
+    {
+        writeln!(
+            sinks.err,
+            "{file}: warning: {} more options name no primary item (lines {} to {last}); \
+             left out too",
+            xc.ignored_lines.len() - WARNED,
+            xc.ignored_lines[WARNED],
         )?;
     }
     let matrix = xc

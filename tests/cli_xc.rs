@@ -190,6 +190,26 @@ fn options_without_primary_items_are_left_out_with_a_warning() {
         ),
         "{stderr}"
     );
+
+    // Thousands of them: five warned one by one, the rest in one line.
+    let mut text = String::from("a | x\na\n");
+    for _ in 0..1000 {
+        text += "x\n";
+    }
+    std::fs::write(&path, text).unwrap();
+    let out = dlx().arg("solve").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 6, "{stderr}");
+    assert!(lines[4].contains("p.dlx:7: warning: option names no primary item"));
+    assert!(
+        lines[5].ends_with(
+            "p.dlx: warning: 995 more options name no primary item (lines 8 to 1002); \
+             left out too"
+        ),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -205,8 +205,13 @@ impl Summary {
             0.0
         };
         let mut out = format!(
-            "{label}: {} records: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
-            self.records, self.solved, self.unsolvable, self.invalid, self.limited
+            "{label}: {} record{}: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
+            self.records,
+            if self.records == 1 { "" } else { "s" },
+            self.solved,
+            self.unsolvable,
+            self.invalid,
+            self.limited
         );
         match self.cut_short {
             0 => {}
@@ -217,7 +222,12 @@ impl Summary {
                 )
             }
         }
-        out += &format!("  wall time {secs:.3} s on {threads} thread(s), {rate:.0} puzzles/s\n");
+        // A rate of records that were all invalid (or a lone invalid
+        // exact-cover problem) would only measure reading them.
+        out += &match searched {
+            0 => format!("  wall time {secs:.3} s on {threads} thread(s)\n"),
+            _ => format!("  wall time {secs:.3} s on {threads} thread(s), {rate:.0} puzzles/s\n"),
+        };
         if searched > 0 {
             out += &format!(
                 "  per puzzle: mean {:.1} us, median {:.1} us, max {:.1} us (solve time, one thread)\n",
@@ -727,6 +737,21 @@ mod tests {
         one.merge(&other);
         assert_eq!((one.time_sum, one.time_max), (2_999_976_917, 2_999_975_917));
         assert!(one.report("f", 1).contains("mean 1499988.5 us"));
+    }
+
+    /// One invalid record: singular, and no rate of puzzles never searched.
+    #[test]
+    fn stats_of_invalid_records_have_no_rate() {
+        let mut bad = Summary::default();
+        bad.add(&Outcome::invalid(2, "unknown item `z`"));
+        let report = bad.report("f", 2);
+        assert!(report.starts_with("f: 1 record: 0 solved, 0 unsolvable, 1 invalid"));
+        assert!(!report.contains("puzzles/s"), "{report}");
+        let mut good = Summary::default();
+        good.add(&solved(1));
+        good.add(&solved(2));
+        assert!(good.report("f", 1).contains("f: 2 records: 2 solved"));
+        assert!(good.report("f", 1).contains("puzzles/s"));
     }
 
     fn squares(threads: usize, n: usize) -> (Vec<String>, Summary) {

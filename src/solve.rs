@@ -175,8 +175,10 @@ pub fn solve_file(
             } else {
                 "Sudoku"
             };
-            let hint = if options.kind == Kind::Auto {
-                " (if it is exact cover after all, say so with --kind xc)"
+            // Sudoku is also what detection falls back on for lines it
+            // cannot place, such as an item line with no options.
+            let hint = if options.kind == Kind::Auto && kind == Kind::Sudoku {
+                "; if it is exact cover after all, say so with --kind xc"
             } else {
                 ""
             };
@@ -184,8 +186,8 @@ pub fn solve_file(
                 io::ErrorKind::InvalidInput,
                 format!(
                     "--all lists the solutions of exact-cover files only, and this is a \
-                     {name} input{hint}: use --count for the number of solutions of each \
-                     puzzle or --unique to tell unique ones from the rest"
+                     {name} input: use --count for the number of solutions of each puzzle \
+                     or --unique to tell unique ones from the rest{hint}"
                 ),
             ));
         }

@@ -349,6 +349,13 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
     if let Some(reason) = utf16_reason(&head) {
         return Err(io::Error::new(io::ErrorKind::InvalidData, reason));
     }
+    // Nothing but blank and `#` lines, the last one counted too when no
+    // line end follows it (a one-line file saved without one).
+    let blank = at_end && lines.meaningful == 0 && {
+        let last = head[lines.start..].trim_ascii();
+        let last = last.strip_prefix(BOM).unwrap_or(last);
+        last.is_empty() || last[0] == b'#'
+    };
     if head.starts_with(BOM) {
         head.drain(..BOM.len());
     }
@@ -399,7 +406,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
             rest: input,
             cr,
             line_ends: 0,
-            blank: at_end && lines.meaningful == 0,
+            blank,
         },
     ))
 }
@@ -471,6 +478,8 @@ impl LineCounter {
 /// - exact cover if every line fits Knuth's format: a first line of distinct
 ///   item names, then options each naming distinct declared items (so
 ///   numbered items and options shaped like grid rows are exact cover);
+/// - exact cover if the one line is an item line split by Knuth's `|`
+///   (`p0 p1 | s0`; `KnuthVote::is_split_item_line`);
 /// - Sudoku if at least half the lines look like grid rows, valid or not
 ///   (a bad symbol, a cell too many);
 /// - exact cover if the first line names items (one of them not a number,
@@ -616,8 +625,10 @@ impl<'a> KnuthVote<'a> {
 
     /// Whether the first line is an item line with Knuth's `|` between
     /// primary and secondary items: one lone `|` after at least one name,
-    /// no name twice, and some name no grid cell could be (two characters
-    /// or more, not all digits).
+    /// no name twice, some name no grid cell could be (two characters or
+    /// more, not all digits), and nothing of a puzzle with a note after a
+    /// bar (`<puzzle> | hard`) or a bordered row of groups (`5. | .3`): no
+    /// name holds a blank cell's `.` or `_` or is a one-line puzzle.
     fn is_split_item_line(&self) -> bool {
         let Some((line, _)) = self.items else {
             return false;
@@ -629,6 +640,7 @@ impl<'a> KnuthVote<'a> {
             && words[0] != "|"
             && self.items_distinct
             && names().any(|w| w.chars().count() >= 2 && !w.bytes().all(|b| b.is_ascii_digit()))
+            && !names().any(|w| w.contains(['.', '_']) || is_sudoku_line(w))
     }
 
     /// Whether the lines make exact cover against `sudoku` lines that look
@@ -2597,6 +2609,26 @@ mod tests {
             (
                 "a bordered 4x4 row with a typo",
                 "1 2 | 3 x\n".into(),
+                Kind::Sudoku,
+            ),
+            (
+                "a bordered 4x4 row of groups",
+                "5. | .3\n".into(),
+                Kind::Sudoku,
+            ),
+            (
+                "a bordered 4x4 row of letters",
+                ".A | B.\n".into(),
+                Kind::Sudoku,
+            ),
+            (
+                "a puzzle with a note after a bar",
+                format!("{} | hardest\n", ".".repeat(81)),
+                Kind::Sudoku,
+            ),
+            (
+                "a puzzle of digits with a note after a bar",
+                format!("{} | 17 clues\n", "0".repeat(81)),
                 Kind::Sudoku,
             ),
             (

@@ -175,19 +175,12 @@ pub fn solve_file(
             } else {
                 "Sudoku"
             };
-            // Sudoku is also what detection falls back on for lines it
-            // cannot place, such as an item line with no options.
-            let hint = if options.kind == Kind::Auto && kind == Kind::Sudoku {
-                "; if it is exact cover after all, say so with --kind xc"
-            } else {
-                ""
-            };
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
                     "--all lists the solutions of exact-cover files only, and this is a \
                      {name} input: use --count for the number of solutions of each puzzle \
-                     or --unique to tell unique ones from the rest{hint}"
+                     or --unique to tell unique ones from the rest"
                 ),
             ));
         }
@@ -525,18 +518,18 @@ fn solve_xc(
              DLX1 (no solution can choose it)"
         )?;
     }
-    if let Some(&last) = xc
-        .ignored_lines
-        .last()
-        .filter(|_| xc.ignored_lines.len() > WARNED)
-    {
-        writeln!(
+    match xc.ignored_lines.get(WARNED..).unwrap_or_default() {
+        [] => {}
+        [line] => writeln!(
             sinks.err,
-            "{file}: warning: {} more options name no primary item (lines {} to {last}); \
-             left out too",
+            "{file}:{line}: warning: option names no primary item; left out too"
+        )?,
+        [next, .., last] => writeln!(
+            sinks.err,
+            "{file}: warning: {} more options name no primary item (the next on line {next}, \
+             the last on line {last}); left out too",
             xc.ignored_lines.len() - WARNED,
-            xc.ignored_lines[WARNED],
-        )?;
+        )?,
     }
     let matrix = xc
         .problem

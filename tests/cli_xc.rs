@@ -205,9 +205,17 @@ fn options_without_primary_items_are_left_out_with_a_warning() {
     assert!(lines[4].contains("p.dlx:7: warning: option names no primary item"));
     assert!(
         lines[5].ends_with(
-            "p.dlx: warning: 995 more options name no primary item (lines 8 to 1002); \
-             left out too"
+            "p.dlx: warning: 995 more options name no primary item (the next on line 8, \
+             the last on line 1002); left out too"
         ),
+        "{stderr}"
+    );
+    // One past the five is warned of at its line.
+    std::fs::write(&path, format!("a | x\na\n{}", "x\n".repeat(6))).unwrap();
+    let out = dlx().arg("solve").arg(&path).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.ends_with("p.dlx:8: warning: option names no primary item; left out too\n"),
         "{stderr}"
     );
 }
@@ -296,13 +304,22 @@ fn an_item_line_alone_and_an_empty_listing() {
             .stdout("")
             .stderr(predicate::str::contains("note: no puzzles in this input"));
     }
-    // A Sudoku input is still refused, with the way out named.
-    dlx()
-        .args(["solve", "--all", "-"])
-        .write_stdin("a b c\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("say so with --kind xc"));
+    // A Sudoku input is still refused, also when its one line has no
+    // line end after it (that line is a record, not nothing).
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    for text in [
+        "a b c\n".to_string(),
+        puzzle.to_string(),
+        format!("# a note\n{puzzle}"),
+    ] {
+        dlx()
+            .args(["solve", "--all", "-"])
+            .write_stdin(text)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("and this is a Sudoku input"));
+    }
 }
 
 /// An input with no item line states no problem: like a Sudoku file of

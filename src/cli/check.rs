@@ -38,8 +38,13 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
             let mut out = crate::Named::new(io::stdout().lock(), "<stdout>");
             writeln!(
                 out,
-                "ok: {} records: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
-                report.records, report.solutions, report.counts, report.marks, report.limits
+                "ok: {} record{}: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
+                report.records,
+                if report.records == 1 { "" } else { "s" },
+                report.solutions,
+                report.counts,
+                report.marks,
+                report.limits
             )?;
             if report.engine_recounts > 0 {
                 writeln!(

@@ -12,6 +12,7 @@
 use std::ops::ControlFlow;
 
 use super::arena::{Links, Matrix, NO_OPTION};
+use super::problem::ProblemError;
 use super::search::{run_search, unwind, Conflict, Level, Limits, Report, SearchState};
 
 /// Solves small exact-cover problems stated by item numbers, rebuilt in
@@ -179,6 +180,49 @@ impl ReducedSolver {
         );
         self.load_more([items]);
         self.options as usize - 1
+    }
+
+    /// [`add_option`](ReducedSolver::add_option) for options that come
+    /// from data (a file, a user): an option the problem cannot take is an
+    /// error, as [`Problem::add_option`](super::Problem::add_option)
+    /// reports it, and the problem is left as it was. Items are named by
+    /// their numbers in the errors.
+    ///
+    /// # Errors
+    /// [`ProblemError::EmptyOption`], [`ProblemError::ItemOutOfRange`],
+    /// [`ProblemError::RepeatedItem`], [`ProblemError::NoPrimaryItem`], or
+    /// [`ProblemError::TooLarge`] when the arena would outgrow its node
+    /// numbers.
+    ///
+    /// # Panics
+    /// If the problem is a matrix's remainder
+    /// ([`load_after`](Self::load_after)): a caller's mistake, not the
+    /// data's.
+    pub fn try_add_option(&mut self, items: &[usize]) -> Result<usize, ProblemError> {
+        let option = self.options();
+        if items.is_empty() {
+            return Err(ProblemError::EmptyOption { option });
+        }
+        if let Some(&item) = items.iter().find(|&&item| item >= self.items) {
+            return Err(ProblemError::ItemOutOfRange(item));
+        }
+        let mut sorted = items.to_vec();
+        sorted.sort_unstable();
+        if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(ProblemError::RepeatedItem(pair[0].to_string()));
+        }
+        if sorted[0] >= self.links.primaries as usize {
+            let names: Vec<String> = items.iter().map(usize::to_string).collect();
+            return Err(ProblemError::NoPrimaryItem {
+                option,
+                items: names.join(" "),
+            });
+        }
+        let nodes = self.node_option.len() + items.len() + 1;
+        if nodes >= 1 << 30 {
+            return Err(ProblemError::TooLarge(nodes));
+        }
+        Ok(self.add_option(items))
     }
 
     /// [`clear`](ReducedSolver::clear)s, then adds each of `options` in
@@ -659,6 +703,37 @@ mod tests {
         reduced.clear(3, 1);
         reduced.add_option(&[0, 1]);
         reduced.add_option(&[1, 2]);
+    }
+
+    /// Options from data: each kind of bad option is a typed error, and
+    /// the problem is left as it was.
+    #[test]
+    fn try_add_option_reports_bad_options() {
+        let mut reduced = ReducedSolver::new();
+        reduced.clear(4, 2);
+        assert_eq!(reduced.try_add_option(&[0, 2]), Ok(0));
+        assert_eq!(
+            reduced.try_add_option(&[]),
+            Err(ProblemError::EmptyOption { option: 1 })
+        );
+        assert_eq!(
+            reduced.try_add_option(&[1, 4]),
+            Err(ProblemError::ItemOutOfRange(4))
+        );
+        assert_eq!(
+            reduced.try_add_option(&[3, 1, 3]),
+            Err(ProblemError::RepeatedItem("3".into()))
+        );
+        assert_eq!(
+            reduced.try_add_option(&[3, 2]),
+            Err(ProblemError::NoPrimaryItem {
+                option: 1,
+                items: "3 2".into()
+            })
+        );
+        assert_eq!(reduced.options(), 1);
+        assert_eq!(reduced.try_add_option(&[1, 3]), Ok(1));
+        assert_eq!(reduced.first_solution(), Some(vec![0, 1]));
     }
 
     /// A rejected option leaves nothing behind that the next check could

@@ -110,11 +110,12 @@ impl Config {
     ///
     /// Why: every block ends in a barrier (the pool's threads wait for the
     /// block's last puzzle, then sleep while the answers are verified, then
-    /// wake for the next block). On blocks of 64 puzzles of about 10 µs that
-    /// cost a quarter of the wall time with two threads, so `-j2` showed
-    /// 1.6x the throughput of `-j1` where `dlx solve` shows 1.8-1.9x. Blocks
-    /// of [`BLOCK_TARGET`] keep the barriers to about 1% and still let every
-    /// solver see the same stretch of the machine's drift.
+    /// wake for the next block). Every 64 puzzles of about 10 µs, that made
+    /// `-j2` 1.4-1.8x the throughput of `-j1` on 17-clue puzzles where
+    /// `dlx solve` shows 1.6-2.0x; growing blocks gave 1.7-2.1x (median
+    /// 1.84x, `benches/README.md`, fifteenth pass). Blocks of
+    /// [`BLOCK_TARGET`] still let every solver see the same stretch of the
+    /// machine's drift.
     pub fn next_block_size(&self, size: usize, fastest: Duration) -> usize {
         let largest = 4096 * self.threads.max(1);
         if self.threads > 1 && fastest < BLOCK_TARGET && size < largest {

@@ -205,9 +205,8 @@ impl Summary {
             0.0
         };
         let mut out = format!(
-            "{label}: {} record{}: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
-            self.records,
-            if self.records == 1 { "" } else { "s" },
+            "{label}: {}: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
+            crate::error::count_of(self.records, "record"),
             self.solved,
             self.unsolvable,
             self.invalid,

@@ -29,6 +29,11 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `n` and `noun`, in the plural unless `n` is 1: `1 puzzle`, `2 puzzles`.
+pub fn count_of(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// `e` with `name` (a file, or `<stdout>`) in front of its message, its
 /// kind kept: every I/O error a user sees says which file it is about.
 pub fn named_io(name: &str, e: std::io::Error) -> std::io::Error {

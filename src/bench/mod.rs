@@ -311,10 +311,7 @@ pub fn solver_name(kind: SolverKind) -> &'static str {
     }
 }
 
-/// `n` and `noun`, in the plural unless `n` is 1: `1 puzzle`, `2 puzzles`.
-pub fn count_of(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
+pub use crate::error::count_of;
 
 /// The name of an input kind (`sudoku`, `sudominoku`, ...).
 pub fn kind_name(kind: Kind) -> &'static str {

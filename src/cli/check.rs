@@ -38,9 +38,8 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
             let mut out = crate::Named::new(io::stdout().lock(), "<stdout>");
             writeln!(
                 out,
-                "ok: {} record{}: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
-                report.records,
-                if report.records == 1 { "" } else { "s" },
+                "ok: {}: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
+                dlx_engine::error::count_of(report.records, "record"),
                 report.solutions,
                 report.counts,
                 report.marks,

@@ -103,8 +103,8 @@ pub fn contents(file: &FileReport) -> String {
     format!(
         "{}, {} ({} read)",
         kind_name(file.kind),
-        count_of(file.puzzles(), "puzzle"),
-        count_of(file.records, "record")
+        count_of(file.puzzles() as u64, "puzzle"),
+        count_of(file.records as u64, "record")
     )
 }
 

@@ -382,7 +382,9 @@ fn solve_sudominoku(
         },
         |outcomes| emit_chunk(file, outcomes, sinks),
     )?;
-    if records.missing_terminator() {
+    // An input with no puzzle at all gets the "no puzzles" note instead:
+    // a missing `0` says nothing more about it.
+    if records.missing_terminator() && summary.records > 0 {
         writeln!(
             sinks.err,
             "{file}:{}: {}",

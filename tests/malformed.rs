@@ -735,6 +735,16 @@ fn cases() -> Vec<Case> {
         stdout: format!("Puzzle 1\n{sol1}Puzzle 2\n{}\n", invalid(reason)),
         code: 1,
     });
+    for (what, input) in [("empty", ""), ("blank lines only", "\n  \n")] {
+        cases.push(Case {
+            name: format!("sudominoku: {what}, no `0`: only the no-puzzles note"),
+            args: vec!["--kind", "sudominoku"],
+            input: input.into(),
+            stderr: vec![NO_PUZZLES.into()],
+            stdout: String::new(),
+            code: 0,
+        });
+    }
     cases.push(Case {
         name: "sudominoku: missing-terminator.txt (a warning, not an error)".into(),
         args: vec![],

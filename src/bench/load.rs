@@ -98,7 +98,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                         .push((e.line, crate::error::printable(&e.reason))),
                 }
             }
-            if records.missing_terminator() {
+            if records.missing_terminator() && set.records > 0 {
                 let warning = sudominoku::MISSING_TERMINATOR.to_string();
                 set.warnings.push((records.lines_read(), warning));
             }

@@ -11,6 +11,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor;
 
+use super::table::{self, Rounding};
 use crate::bench::runner::Outcome;
 use crate::bench::{kind_name, solver_name, FileReport, Report, TimeStats};
 use crate::solve::SolverKind;
@@ -32,30 +33,24 @@ pub fn color(kind: SolverKind) -> RGBColor {
 }
 
 /// A time given in microseconds, for axis labels and legends: `850 µs`,
-/// `1.2 ms`, `3 s`.
-pub fn time_label(us: f64) -> String {
-    let (v, unit) = if us >= 1e6 {
-        (us / 1e6, "s")
-    } else if us >= 1e3 {
-        (us / 1e3, "ms")
-    } else if us >= 1.0 {
-        (us, "µs")
-    } else {
-        (us * 1e3, "ns")
-    };
-    let text = if v >= 100.0 {
-        format!("{v:.0}")
-    } else if v >= 10.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.2}")
-    };
-    let text = if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    };
-    format!("{text} {unit}")
+/// `1.2 ms`, `3 s`, to 3 significant digits, rounded as `rounding` says
+/// (down for a lower bound, so that `>=` stays true).
+pub fn time_label(us: f64, rounding: Rounding) -> String {
+    const UNITS: [(f64, &str); 4] = [(1e6, "s"), (1e3, "ms"), (1.0, "µs"), (1e-3, "ns")];
+    let mut k = UNITS
+        .iter()
+        .position(|&(scale, _)| us >= scale)
+        .unwrap_or(UNITS.len() - 1);
+    let mut text = table::rounded(us / UNITS[k].0, rounding);
+    // 999.7 µs rounds to 1000: that is 1 ms.
+    if k > 0 && text.parse::<f64>().is_ok_and(|v| v >= 1000.0) {
+        k -= 1;
+        text = table::rounded(us / UNITS[k].0, rounding);
+    }
+    if text.contains('.') {
+        text = text.trim_end_matches('0').trim_end_matches('.').to_string();
+    }
+    format!("{text} {}", UNITS[k].1)
 }
 
 /// One solver's sorted curve.
@@ -214,7 +209,7 @@ fn panel(
         .configure_mesh()
         .x_labels(11)
         .x_label_formatter(&|x| format!("{x:.0}%"))
-        .y_label_formatter(&|y| time_label(*y))
+        .y_label_formatter(&|y| time_label(*y, Rounding::Nearest))
         .x_desc("puzzles, ranked from fastest to slowest")
         .y_desc("time per puzzle (log scale)")
         .label_style(("sans-serif", 14))
@@ -281,7 +276,14 @@ fn legend(
             &format!(
                 "median {}{}",
                 if c.median_bounded { ">=" } else { "" },
-                time_label(c.median.1)
+                time_label(
+                    c.median.1,
+                    if c.median_bounded {
+                        Rounding::Down
+                    } else {
+                        Rounding::Nearest
+                    }
+                )
             ),
             &left(14, grey),
             (40, y),
@@ -315,11 +317,17 @@ mod tests {
 
     #[test]
     fn labels() {
-        assert_eq!(time_label(850.0), "850 µs");
-        assert_eq!(time_label(1200.0), "1.2 ms");
-        assert_eq!(time_label(3e6), "3 s");
-        assert_eq!(time_label(10.0), "10 µs");
-        assert_eq!(time_label(0.5), "500 ns");
+        let label = |us| time_label(us, Rounding::Nearest);
+        assert_eq!(label(850.0), "850 µs");
+        assert_eq!(label(1200.0), "1.2 ms");
+        assert_eq!(label(3e6), "3 s");
+        assert_eq!(label(10.0), "10 µs");
+        assert_eq!(label(0.5), "500 ns");
+        assert_eq!(label(999.7), "1 ms");
+        assert_eq!(label(15_398.013), "15.4 ms");
+        // A lower bound is rounded down, so that it stays one.
+        assert_eq!(time_label(15_398.013, Rounding::Down), "15.3 ms");
+        assert_eq!(time_label(999.7, Rounding::Down), "999 µs");
     }
 
     #[test]

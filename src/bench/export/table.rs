@@ -37,7 +37,7 @@ impl Rounding {
 }
 
 /// `x` with `decimals` decimals, rounded as `rounding` says.
-fn fixed(x: f64, decimals: usize, rounding: Rounding) -> String {
+pub(crate) fn fixed(x: f64, decimals: usize, rounding: Rounding) -> String {
     let scale = 10f64.powi(decimals as i32);
     let scaled = x * scale;
     // A figure that is a whole number of units but for the binary
@@ -62,18 +62,33 @@ fn fixed(x: f64, decimals: usize, rounding: Rounding) -> String {
 /// Microseconds for a table cell: 3 significant digits or more, `>=` in
 /// front (and rounded down) when the figure is only a lower bound.
 pub fn micros(ns: f64, lower_bound: bool) -> String {
-    let us = ns / 1000.0;
-    let digits = if us < 10.0 {
-        2
-    } else if us < 100.0 {
-        1
-    } else {
-        0
+    let digits = |us: f64| {
+        if us < 10.0 {
+            2
+        } else if us < 100.0 {
+            1
+        } else {
+            0
+        }
     };
+    let us = ns / 1000.0;
     if lower_bound {
-        format!(">={}", fixed(us, digits, Rounding::Down))
+        format!(">={}", carried(us, digits, Rounding::Down))
     } else {
-        fixed(us, digits, Rounding::Nearest)
+        carried(us, digits, Rounding::Nearest)
+    }
+}
+
+/// `x` at the decimals `decimals_of(x)` gives it, or at those of the
+/// rounded figure when rounding carried it into the next power of ten
+/// (99.96 is `100`, not `100.0`; 9.996 is `10.0`): no figure shows more
+/// significant digits than its neighbours.
+fn carried(x: f64, decimals_of: impl Fn(f64) -> usize, rounding: Rounding) -> String {
+    let decimals = decimals_of(x);
+    let text = fixed(x, decimals, rounding);
+    match text.parse::<f64>() {
+        Ok(r) if decimals_of(r) < decimals => fixed(x, decimals_of(r), rounding),
+        _ => text,
     }
 }
 
@@ -86,16 +101,18 @@ pub fn number(x: f64) -> String {
 
 /// [`number`], rounded as `rounding` says.
 pub fn rounded(x: f64, rounding: Rounding) -> String {
-    let decimals = if x > 0.0 && x < 1.0 {
-        ((-x.log10()).ceil() as usize + 1).min(12)
-    } else if x < 10.0 {
-        2
-    } else if x < 100.0 {
-        1
-    } else {
-        0
+    let decimals = |x: f64| {
+        if x > 0.0 && x < 1.0 {
+            ((-x.log10()).ceil() as usize + 1).min(12)
+        } else if x < 10.0 {
+            2
+        } else if x < 100.0 {
+            1
+        } else {
+            0
+        }
     };
-    fixed(x, decimals, rounding)
+    carried(x, decimals, rounding)
 }
 
 /// A ratio such as `1.00×`, `23.4×`, `1234×`.
@@ -299,6 +316,14 @@ mod tests {
         assert_eq!(ratio(0.01), "0.010×");
         assert_eq!(ratio(0.1), "0.10×");
         assert_eq!(number(0.0), "0.00");
+        // Rounding that carries into the next power of ten drops a decimal.
+        assert_eq!(micros(99_960.0, false), "100");
+        assert_eq!(micros(9_996.0, false), "10.0");
+        assert_eq!(micros(99_960.0, true), ">=99.9");
+        assert_eq!(number(99.96), "100");
+        assert_eq!(marked("<=", 9.991), "<=10.0");
+        assert_eq!(ratio(0.0996), "0.10×");
+        assert_eq!(ratio(0.999), "1.00×");
     }
 
     #[test]

@@ -224,8 +224,14 @@ impl Summary {
         // A rate of records that were all invalid (or a lone invalid
         // exact-cover problem) would only measure reading them.
         out += &match searched {
-            0 => format!("  wall time {secs:.3} s on {threads} thread(s)\n"),
-            _ => format!("  wall time {secs:.3} s on {threads} thread(s), {rate:.0} puzzles/s\n"),
+            0 => format!(
+                "  wall time {secs:.3} s on {}\n",
+                crate::error::count_of(threads as u64, "thread")
+            ),
+            _ => format!(
+                "  wall time {secs:.3} s on {}, {rate:.0} puzzles/s\n",
+                crate::error::count_of(threads as u64, "thread")
+            ),
         };
         if searched > 0 {
             out += &format!(

@@ -97,7 +97,7 @@ fn prints_machine_facts_and_a_table_per_file() {
         let cells: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(&cells[1..4], ["20", "20", "0"], "{row}");
     }
-    assert!(text.contains("note: 1 invalid record(s) skipped (first: "));
+    assert!(text.contains("note: 1 invalid record skipped (first: "));
     assert!(text.contains("easy.txt:12: "), "{text}");
     // Every invalid record is named on stderr, as `dlx solve` does.
     let errors = String::from_utf8(out.stderr).unwrap();
@@ -494,7 +494,7 @@ fn no_valid_puzzle_is_noted_in_every_format() {
     );
     // What comes from the input (the name, the quoting reason) is a code
     // span in Markdown, and plain text in the tables and the JSON.
-    let skipped = "2 invalid record(s) skipped (first: ";
+    let skipped = "2 invalid records skipped (first: ";
     assert!(
         md.contains(&format!(
             "- note: {skipped}`{}`:1: ``bad symbol `x` ",
@@ -589,7 +589,7 @@ fn sudominoku_runs_dlx_and_naive() {
     assert!(
         errors.ends_with(
             "domino.txt:25: warning: the input ends without the `0` line; the puzzles read are \
-             solved\n"
+             benchmarked\n"
         ),
         "{errors}"
     );

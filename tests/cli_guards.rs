@@ -995,5 +995,5 @@ fn sudominoku_with_a_bad_byte_is_read_alike_by_every_command() {
         .arg(&input)
         .assert()
         .success()
-        .stdout(predicate::str::contains("1 invalid record(s) skipped"));
+        .stdout(predicate::str::contains("1 invalid record skipped"));
 }

@@ -77,7 +77,7 @@ fn a_check_budget_that_runs_out_is_noted() {
     assert!(tight.status.success());
     let err = String::from_utf8_lossy(&tight.stderr);
     assert!(
-        err.contains("in 3 puzzle(s) ran out of the check budget of 1 nodes"),
+        err.contains("in 3 puzzles ran out of the check budget of 1 nodes"),
         "{err}"
     );
     assert!(err.contains("may not be minimal"), "{err}");

@@ -178,18 +178,22 @@ fn a_time_limit_keeps_the_workers_within_the_cpus() {
         &file,
     ]);
     assert_eq!((code, out), (0, vec![EASY_SOLUTION.to_string()]));
+    let (cpu_count, thread_count) = match cpus {
+        1 => ("1 logical CPU".to_string(), "1 thread".to_string()),
+        n => (format!("{n} logical CPUs"), format!("{n} threads")),
+    };
     let note = format!(
-        "dlx: note: -j 1024 is more than the {cpus} logical CPU(s); using {cpus}, since a \
+        "dlx: note: -j 1024 is more than the {cpu_count}; using {cpus}, since a \
          record waiting for a CPU would count the wait against --timeout-ms"
     );
     assert_eq!(err.first(), Some(&note), "{err:?}");
-    let used = format!(" on {cpus} thread(s), ");
+    let used = format!(" on {thread_count}, ");
     assert!(err.iter().any(|line| line.contains(&used)), "{err:?}");
     let (code, _, err) = run(&["solve", "-j", "1024", "--stats", &file]);
     assert_eq!(code, 0);
     assert!(!err.iter().any(|line| line.contains("note")), "{err:?}");
     assert!(
-        err.iter().any(|line| line.contains(" on 1024 thread(s), ")),
+        err.iter().any(|line| line.contains(" on 1024 threads, ")),
         "{err:?}"
     );
 }

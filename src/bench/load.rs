@@ -37,7 +37,7 @@ pub struct PuzzleSet {
     /// The invalid records among the first `records`: line and reason.
     pub invalid: Vec<(usize, String)>,
     /// Warnings about the input as a whole (a Sudominoku file without its
-    /// `0` line): line and text.
+    /// `0` line): line and text, without a `warning:` label.
     pub warnings: Vec<(usize, String)>,
 }
 
@@ -99,8 +99,10 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                 }
             }
             if records.missing_terminator() && set.records > 0 {
-                let warning = sudominoku::MISSING_TERMINATOR.to_string();
-                set.warnings.push((records.lines_read(), warning));
+                let warning = "the input ends without the `0` line; the puzzles read are \
+                               benchmarked";
+                set.warnings
+                    .push((records.lines_read(), warning.to_string()));
             }
             set.puzzles = Puzzles::Sudominoku(puzzles);
         }

@@ -1,5 +1,6 @@
 //! What a benchmark ran on: CPU model, cores, build profile, compiler.
 
+use crate::error::count_of;
 use serde::Serialize;
 
 /// Facts about the machine and the build, printed before the results.
@@ -54,11 +55,16 @@ impl Machine {
         }
     }
 
-    /// One line for people: `CPU (N logical CPUs), T thread(s) used, PROFILE build, ...`.
+    /// One line for people: `CPU (N logical CPUs), T threads used, PROFILE build, ...`.
     pub fn describe(&self) -> String {
         let mut s = format!(
-            "{} ({} logical CPUs), {} thread(s) used, {} build, {} {}",
-            self.cpu_model, self.logical_cpus, self.threads, self.profile, self.os, self.arch
+            "{} ({}), {} used, {} build, {} {}",
+            self.cpu_model,
+            count_of(self.logical_cpus as u64, "logical CPU"),
+            count_of(self.threads as u64, "thread"),
+            self.profile,
+            self.os,
+            self.arch
         );
         if let Some(rustc) = &self.rustc {
             s += ", ";
@@ -128,6 +134,6 @@ mod tests {
         assert_eq!(m.threads, 3);
         assert!(m.logical_cpus >= 1);
         assert!(m.profile == "debug" || m.profile == "release");
-        assert!(m.describe().contains("thread(s) used"));
+        assert!(m.describe().contains(" thread used") || m.describe().contains(" threads used"));
     }
 }

@@ -238,8 +238,8 @@ impl FileReport {
             notes.push(format!(
                 "{}{}{}{}{}",
                 text(&format!(
-                    "{} invalid record(s) skipped (first: ",
-                    self.invalid.len()
+                    "{} skipped (first: ",
+                    count_of(self.invalid.len() as u64, "invalid record")
                 )),
                 verbatim(&self.file),
                 text(&format!(":{line}: ")),
@@ -261,19 +261,19 @@ impl FileReport {
             let s = &r.stats;
             if s.over_budget > 0 {
                 notes.push(text(&format!(
-                    "{}: {} puzzle(s) unsolved within the budget of {} nodes; their times \
+                    "{}: {} unsolved within the budget of {} nodes; their times \
                      and nodes count only up to the budget: figures marked >= are lower \
                      bounds, <= upper bounds, ~ ratios of two bounded figures",
                     solver_name(r.measurement.solver),
-                    s.over_budget,
+                    count_of(s.over_budget as u64, "puzzle"),
                     r.measurement.budget.unwrap_or(0)
                 )));
             }
             if s.no_solution > 0 {
                 notes.push(text(&format!(
-                    "{}: {} puzzle(s) proved to have no solution",
+                    "{}: {} proved to have no solution",
                     solver_name(r.measurement.solver),
-                    s.no_solution
+                    count_of(s.no_solution as u64, "puzzle")
                 )));
             }
         }

@@ -4,6 +4,8 @@
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -136,8 +138,11 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     // The tables note how many records were skipped; each is named here,
     // as `dlx solve` names them.
     for set in &sets {
-        for (line, reason) in set.invalid.iter().chain(&set.warnings) {
+        for (line, reason) in &set.invalid {
             super::note(format_args!("{}:{line}: {reason}", set.name));
+        }
+        for (line, warning) in &set.warnings {
+            super::note(format_args!("{}:{line}: warning: {warning}", set.name));
         }
     }
     // Then the reports, created before any solving: one that cannot be
@@ -186,9 +191,22 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         );
         bar
     });
+    let pace = Pace {
+        start: Instant::now(),
+        total: solves,
+        done: AtomicU64::new(0),
+        said: AtomicBool::new(false),
+        naive: config.solvers.contains(&SolverKind::Naive),
+    };
     let tick = |k: u64| {
         if let Some(bar) = &bar {
             bar.inc(k);
+        }
+        if let Some(note) = pace.note_after(k) {
+            match &bar {
+                Some(bar) => bar.suspend(|| super::note(format_args!("{note}"))),
+                None => super::note(format_args!("{note}")),
+            }
         }
     };
     let mut files = Vec::new();
@@ -240,6 +258,72 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     }
     commit_all([json, markdown, plot].into_iter().flatten().collect())?;
     Ok(0)
+}
+
+/// How long a run must have gone before [`Pace`] judges its pace.
+const PACE_AFTER: Duration = Duration::from_secs(10);
+
+/// A run whose remaining time, at its pace so far, is more than this gets
+/// a note saying so (once).
+const LONG_RUN: Duration = Duration::from_secs(15 * 60);
+
+/// Watches a run's pace, so that one headed for hours says so early, with
+/// the ways to shorten it: without a terminal there is no progress bar, and
+/// the default solvers include the naive baseline, which takes about a
+/// second a puzzle (its node budget) on 17-clue Sudoku.
+struct Pace {
+    start: Instant,
+    /// Solves the whole run makes (puzzles × solvers).
+    total: u64,
+    done: AtomicU64,
+    /// The note was written.
+    said: AtomicBool,
+    /// The naive baseline is among the solvers.
+    naive: bool,
+}
+
+impl Pace {
+    /// Counts `k` more solves done; the note, the first time the run looks
+    /// long.
+    fn note_after(&self, k: u64) -> Option<String> {
+        let done = self.done.fetch_add(k, Ordering::Relaxed) + k;
+        if self.said.load(Ordering::Relaxed) {
+            return None;
+        }
+        let note = pace_note(self.start.elapsed(), done, self.total, self.naive)?;
+        self.said.store(true, Ordering::Relaxed);
+        Some(note)
+    }
+}
+
+/// The note for a run that has made `done` of `total` solves in `elapsed`,
+/// if it has gone long enough to judge ([`PACE_AFTER`]) and the rest, at
+/// that pace, would take more than [`LONG_RUN`].
+fn pace_note(elapsed: Duration, done: u64, total: u64, naive: bool) -> Option<String> {
+    if elapsed < PACE_AFTER || done == 0 || done >= total {
+        return None;
+    }
+    let rest = elapsed.mul_f64((total - done) as f64 / done as f64);
+    if rest <= LONG_RUN {
+        return None;
+    }
+    let hours = rest.as_secs_f64() / 3600.0;
+    let rest = if hours >= 1.0 {
+        format!("{hours:.1} h")
+    } else {
+        format!("{:.0} min", hours * 60.0)
+    };
+    let naive = if naive {
+        "; naive is usually most of it: `--solvers dlx,bitmask` leaves it out, \
+         `--node-limit N` lowers its budget"
+    } else {
+        ""
+    };
+    Some(format!(
+        "dlx: note: at the pace of its first {:.0} s ({done} of {total} solves), this run \
+         needs about {rest} more; `--limit K` benchmarks the first K puzzles of each file{naive}",
+        elapsed.as_secs_f64()
+    ))
 }
 
 /// The tables on standard output.
@@ -532,4 +616,44 @@ fn write_in_place(mut file: &File, regular: bool, out: &[u8]) -> io::Result<()> 
     }
     file.write_all(out)?;
     file.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_run_says_so_once_it_can_judge() {
+        let s = Duration::from_secs;
+        // Too early to judge, or nothing done yet.
+        assert_eq!(pace_note(s(9), 1, 1_000_000, true), None);
+        assert_eq!(pace_note(s(60), 0, 10, true), None);
+        // 20 of 147,474 solves in 20 s: about 41 hours to go.
+        let note = pace_note(s(20), 20, 147_474, true).unwrap();
+        assert!(note.contains("(20 of 147474 solves)"), "{note}");
+        assert!(note.contains("about 41.0 h more"), "{note}");
+        assert!(note.contains("--solvers dlx,bitmask"), "{note}");
+        assert!(!pace_note(s(20), 20, 147_474, false)
+            .unwrap()
+            .contains("naive"));
+        // 30 minutes to go, and a run that will end within 15 minutes.
+        let note = pace_note(s(60), 100, 3_100, false).unwrap();
+        assert!(note.contains("about 30 min more"), "{note}");
+        assert_eq!(pace_note(s(60), 100, 1_000, true), None);
+        assert_eq!(pace_note(s(60), 1_000, 1_000, true), None);
+    }
+
+    #[test]
+    fn the_note_is_given_once() {
+        let pace = Pace {
+            start: Instant::now() - Duration::from_secs(30),
+            total: 1_000_000,
+            done: AtomicU64::new(0),
+            said: AtomicBool::new(false),
+            naive: false,
+        };
+        assert!(pace.note_after(10).is_some());
+        assert!(pace.note_after(10).is_none());
+        assert_eq!(pace.done.load(Ordering::Relaxed), 20);
+    }
 }

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use dlx_engine::check::{self, CheckError};
-use dlx_engine::error::named_io;
+use dlx_engine::error::{count_of, named_io};
 use dlx_engine::input::{prepare, Kind};
 use dlx_engine::solve::{sudoku_solver, SolverKind};
 
@@ -48,8 +48,9 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
             if report.engine_recounts > 0 {
                 writeln!(
                     out,
-                    "note: {} recount(s) were made by the dlx engine, which wrote the answers: the independent solver (bitmask for Sudoku, naive for Sudominoku) ran out of its budget of {} nodes on them",
-                    report.engine_recounts,
+                    "note: {} {} made by the dlx engine, which wrote the answers: the independent solver (bitmask for Sudoku, naive for Sudominoku) ran out of its budget of {} nodes on them",
+                    count_of(report.engine_recounts, "recount"),
+                    if report.engine_recounts == 1 { "was" } else { "were" },
                     check::RECOUNT_NODE_BUDGET
                 )?;
             }

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use dlx_engine::batch::{self, Config, Job, Outcome, Status};
+use dlx_engine::error::count_of;
 use dlx_engine::generate::{self, GenOptions, Symmetry, Target};
 use dlx_engine::puzzles::sudominoku;
 
@@ -155,9 +156,11 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                 out.flush()?;
                 let _ = writeln!(
                     err,
-                    "dlx gen: note: {checks} uniqueness check(s) in {puzzles} puzzle(s) ran out of \
+                    "dlx gen: note: {} in {} ran out of \
                      the check budget of {budget} nodes; their clues were kept, so those puzzles \
-                     are unique but may not be minimal (a larger --check-budget proves more)"
+                     are unique but may not be minimal (a larger --check-budget proves more)",
+                    count_of(checks as u64, "uniqueness check"),
+                    count_of(puzzles as u64, "puzzle"),
                 );
             }
             summary

@@ -24,7 +24,8 @@ pub fn threads_within_cpus(threads: usize, why: &str) -> usize {
         return threads;
     }
     note(format_args!(
-        "dlx: note: -j {threads} is more than the {cpus} logical CPU(s); using {cpus}, since {why}"
+        "dlx: note: -j {threads} is more than the {}; using {cpus}, since {why}",
+        dlx_engine::error::count_of(cpus as u64, "logical CPU")
     ));
     cpus
 }

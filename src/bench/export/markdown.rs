@@ -2,7 +2,7 @@
 
 use super::table::{self, Table};
 use super::text;
-use crate::bench::Report;
+use crate::bench::{count_of, Report};
 
 /// Escapes the characters that would break a table cell.
 fn cell(s: &str) -> String {
@@ -86,8 +86,12 @@ pub fn document(report: &Report) -> String {
     let mut out = String::from("# dlx bench\n\n");
     out += &format!("- dlx {}, {} build\n", m.dlx_version, m.profile);
     out += &format!(
-        "- CPU: {} ({} logical CPUs), {} thread(s) used, {} {}\n",
-        m.cpu_model, m.logical_cpus, m.threads, m.os, m.arch
+        "- CPU: {} ({}), {} used, {} {}\n",
+        m.cpu_model,
+        count_of(m.logical_cpus as u64, "logical CPU"),
+        count_of(m.threads as u64, "thread"),
+        m.os,
+        m.arch
     );
     if let Some(rustc) = &m.rustc {
         out += &format!("- {rustc}\n");

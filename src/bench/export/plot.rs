@@ -13,7 +13,7 @@ use plotters::style::text_anchor;
 
 use super::table::{self, Rounding};
 use crate::bench::runner::Outcome;
-use crate::bench::{kind_name, solver_name, FileReport, Report, TimeStats};
+use crate::bench::{count_of, kind_name, solver_name, FileReport, Report, TimeStats};
 use crate::solve::SolverKind;
 
 /// Width of the chart, pixels.
@@ -132,8 +132,10 @@ pub fn svg(report: &Report) -> Result<String, String> {
         }
         let m = &report.machine;
         let footer = format!(
-            "{}, {} thread(s), {} build; one solution per puzzle, per-puzzle times on one thread",
-            m.cpu_model, m.threads, m.profile
+            "{}, {}, {} build; one solution per puzzle, per-puzzle times on one thread",
+            m.cpu_model,
+            count_of(m.threads as u64, "thread"),
+            m.profile
         );
         for (area, file) in root.split_evenly((panels, 1)).iter().zip(&files) {
             panel(area, file, &footer)?;

@@ -641,15 +641,21 @@ fn usage_and_input_errors_exit_2() {
         .arg(&file)
         .assert()
         .code(2);
-    // An output that cannot be written fails before any work.
+    // An output that cannot be written fails before any work, naming the
+    // option and the path.
+    let unwritable = dir.path().join("no/such/dir/out.json");
     dlx()
         .arg("bench")
         .arg(&file)
         .arg("--json")
-        .arg(dir.path().join("no/such/dir/out.json"))
+        .arg(&unwritable)
         .assert()
         .code(2)
-        .stdout("");
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "\ndlx: --json {}: ",
+            unwritable.display()
+        )));
     // `--limit 0` would measure nothing.
     dlx()
         .args(["bench", "--limit", "0"])

@@ -71,13 +71,14 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
     // A solver named twice would be timed once: refused rather than
     // quietly dropped from the list the user gave.
-    if let Some((k, twice)) = (solvers.iter().enumerate()).find(|(k, s)| solvers[..*k].contains(s))
+    if let Some(twice) = (solvers.iter().enumerate())
+        .find(|(k, s)| solvers[..*k].contains(s))
+        .map(|(_, s)| s)
     {
         let name = clap::ValueEnum::to_possible_value(twice)
             .map_or_else(|| format!("{twice:?}"), |v| v.get_name().to_string());
         return Err(super::refusal(format!(
-            "--solvers: {name} is named twice (solver {} of the list); name each solver once",
-            k + 1
+            "--solvers: {name} is named twice; name each solver once"
         )));
     }
     let threads = super::threads_within_cpus(
@@ -147,11 +148,15 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     }
     // Then the reports, created before any solving: one that cannot be
     // written is an error before the work.
-    let create = |path: &Option<PathBuf>| path.as_deref().map(PendingReport::create).transpose();
+    let create = |option, path: &Option<PathBuf>| {
+        path.as_deref()
+            .map(|path| PendingReport::create(option, path))
+            .transpose()
+    };
     let (mut json, mut markdown, mut plot) = (
-        create(&args.json)?,
-        create(&args.markdown)?,
-        create(&args.plot)?,
+        create("--json", &args.json)?,
+        create("--markdown", &args.markdown)?,
+        create("--plot", &args.plot)?,
     );
     // Past every refusal: a note about a file that is then refused would
     // only confuse.
@@ -366,6 +371,8 @@ impl<W: Write> Tables<W> {
 /// there was none. Checking first makes an unwritable path an error before
 /// any solving.
 struct PendingReport {
+    /// The option that asked for it (`--json`), for messages.
+    option: &'static str,
     /// The path as given, for messages.
     path: PathBuf,
     how: Commit,
@@ -398,8 +405,8 @@ enum Commit {
 }
 
 impl PendingReport {
-    fn create(path: &Path) -> io::Result<Self> {
-        let name = |e| dlx_engine::error::named_io(&crate::shown(path), e);
+    fn create(option: &'static str, path: &Path) -> io::Result<Self> {
+        let name = |e| report_error(option, path, e);
         let how = match path.metadata() {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // Nothing there, or a dangling symlink: the report goes to
@@ -440,16 +447,23 @@ impl PendingReport {
             }
         };
         Ok(PendingReport {
+            option,
             path: path.to_path_buf(),
             how,
             out: Vec::new(),
         })
     }
 
-    /// An error about this report, named by its path as given.
+    /// An error about this report, named by its option and path as given.
     fn named(&self, e: io::Error) -> io::Error {
-        dlx_engine::error::named_io(&crate::shown(&self.path), e)
+        report_error(self.option, &self.path, e)
     }
+}
+
+/// An error about the report `option` asked for at `path`:
+/// `--json out/r.json: Permission denied`.
+fn report_error(option: &str, path: &Path, e: io::Error) -> io::Error {
+    dlx_engine::error::named_io(&format!("{option} {}", crate::shown(path)), e)
 }
 
 /// The path `path` names once its symbolic links are followed, whether or

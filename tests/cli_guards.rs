@@ -492,7 +492,9 @@ fn write_errors_name_the_output() {
             .args([option, "/dev/full"])
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("dlx: /dev/full: No space left"));
+            .stderr(predicate::str::contains(format!(
+                "dlx: {option} /dev/full: No space left"
+            )));
     }
     // Standard output on a full disk.
     let out = process::Command::new(env!("CARGO_BIN_EXE_dlx"))

@@ -1538,16 +1538,60 @@ impl<R: BufRead> SudokuReader<R> {
     }
 
     /// If `line` is the damaged first row of a grid whose second row is the
-    /// line `from` ahead: the grid's side ([`is_damaged_row`]).
+    /// line `from` ahead: the grid's side ([`is_damaged_row`]). Not when a
+    /// whole grid stands from that line ([`Self::whole_grid_follows`]):
+    /// `line` is then a stray line above it, a bad record of its own.
     fn damaged_first_row_side(&mut self, line: &str, from: usize) -> io::Result<Option<usize>> {
         let Some(next) = self.peek_text(from)? else {
             return Ok(None);
         };
-        if is_line_of_16(next) {
+        let side = if is_line_of_16(next) {
             let grid = is_damaged_row(line, 16) && self.rows_of_16_follow(false, from)?;
-            return Ok(grid.then_some(16));
+            grid.then_some(16)
+        } else {
+            grid_start_side(next).filter(|&side| is_damaged_row(line, side))
+        };
+        match side {
+            Some(side) if self.whole_grid_follows(from, side, 0)? => Ok(None),
+            side => Ok(side),
         }
-        Ok(grid_start_side(next).filter(|&side| is_damaged_row(line, side)))
+    }
+
+    /// Whether the lines from `from` ahead complete grids of side `side`,
+    /// the first of which has `rows` rows before them: a run of
+    /// well-formed rows (comment and rule lines between them skipped) that
+    /// ends (a blank line, a title, the end of the input) after a whole
+    /// number of grids, up to [`REALIGN_GRIDS`] of them.
+    ///
+    /// The mirror of [`Self::row_too_many`]: a line of about a row's
+    /// length just above whole grids is a stray line rather than the first
+    /// grid's damaged first row (which would leave that grid a row short,
+    /// take a row of the next grid, and so on to the end of the run).
+    fn whole_grid_follows(&mut self, from: usize, side: usize, rows: usize) -> io::Result<bool> {
+        let is_row = |t: &str| is_row_with_givens(t, side) || empty_csv_row_side(t) == Some(side);
+        let mut rows = rows;
+        let mut ahead = from;
+        // Comment and rule lines between rows: a few per row at most.
+        while rows <= REALIGN_GRIDS * side && ahead - from <= 4 * REALIGN_GRIDS * side {
+            let Some(text) = self.peek_text(ahead)?.map(str::to_string) else {
+                // The end of the input; a bad line may be a damaged row.
+                let end = self.pending.len() <= ahead;
+                return Ok(end && rows > 0 && rows % side == 0);
+            };
+            ahead += 1;
+            let comment = matches!(&self.pending[ahead - 1], (_, Line::Text(raw))
+                if raw.trim_start().starts_with('#'));
+            if comment || is_separator(&text) {
+                continue;
+            }
+            if !is_row(&text) {
+                // A damaged row is no end: the run's count says nothing.
+                let ends = text.is_empty() || !is_damaged_row(&text, side);
+                return Ok(ends && rows > 0 && rows % side == 0);
+            }
+            rows += 1;
+        }
+        Ok(false)
     }
 
     /// If `line` is the title of a grid that starts on the next line (with
@@ -1847,7 +1891,16 @@ impl<R: BufRead> SudokuReader<R> {
                     let starts_record = (is_title(t) || csv_puzzle(t).is_some())
                         && grid_row_side(t) != Some(side)
                         && !is_damaged_row(t, side);
+                    // A whole grid of another side from this line: this
+                    // grid was cut short (or was a stray row above it).
+                    let other_grid = match grid_row_side(t) {
+                        Some(other) if other != side && !is_damaged_row(t, side) => {
+                            self.whole_grid_follows(0, other, 1)?
+                        }
+                        _ => false,
+                    };
                     let ends_grid = t.is_empty()
+                        || other_grid
                         || starts_record
                         || (is_sudoku_line(t) && side != t.chars().count())
                         || group_size(t).is_some_and(|n| n * n != side)

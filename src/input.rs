@@ -1893,7 +1893,13 @@ impl<R: BufRead> SudokuReader<R> {
                         && !is_damaged_row(t, side);
                     // A whole grid of another side from this line: this
                     // grid was cut short (or was a stray row above it).
-                    let other_grid = match grid_row_side(t) {
+                    // (Bare rows end the grid on their length below; a row
+                    // with a cell per symbol is of this side: the common
+                    // case is decided without `grid_row_side`.)
+                    let other_side = (!bare && row_cells(t).count() != side)
+                        .then(|| grid_row_side(t))
+                        .flatten();
+                    let other_grid = match other_side {
                         Some(other) if other != side && !is_damaged_row(t, side) => {
                             self.whole_grid_follows(0, other, 1)?
                         }

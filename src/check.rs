@@ -28,7 +28,7 @@ use std::io::{self, BufRead};
 use crate::error::{named_io, InputError};
 use crate::exact_cover::Limits;
 use crate::input::{self, is_title, read_line, Line, SudokuReader};
-use crate::puzzles::sudoku::{symbol_value, DlxSudoku, Grid, Solution, SudokuSolver};
+use crate::puzzles::sudoku::{symbol_value, DlxSudoku, Grid, GridError, Solution, SudokuSolver};
 use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
 use crate::solve::solutions_before_limit;
 
@@ -207,13 +207,14 @@ pub fn check_sudoku_with_budget(
         report.records += 1;
         let answers_file = answers.name.clone();
         let puzzle_line = record.line;
-        let at = |reason: String| {
+        let at_line = |line: usize, reason: String| {
             CheckError::Mismatch(InputError::new(
                 answers_file.clone(),
                 line,
                 format!("{reason} (puzzle at {puzzles_name}:{puzzle_line})"),
             ))
         };
+        let at = |reason: String| at_line(line, reason);
         let puzzle = record
             .puzzle
             .and_then(|(g, _)| g.check_givens().map(|_| g).map_err(|e| e.to_string()));
@@ -294,7 +295,7 @@ pub fn check_sudoku_with_budget(
         }
         let solution =
             read_grid_answer(&mut answers, answer, grid.side()).map_err(|e| match e {
-                CheckError::Mismatch(m) => at(m.reason),
+                CheckError::Mismatch(m) => at_line(m.line, m.reason),
                 other => other,
             })?;
         solution.check_solution(&grid).map_err(|e| at(e.0))?;
@@ -368,13 +369,14 @@ pub fn check_sudominoku_with_budget(
             return Err(answers.mismatch(answers.line_no, format!("`{header}` has no answer")));
         };
         report.records += 1;
-        let at = |reason: String| {
+        let at_line = |line: usize, reason: String| {
             CheckError::Mismatch(InputError::new(
                 answers_name,
                 line,
                 format!("{reason} (puzzle at {puzzles_name}:{puzzle_line})"),
             ))
         };
+        let at = |reason: String| at_line(line, reason);
         let puzzle = match record.puzzle {
             Err(e) if answer.starts_with("! invalid") => {
                 let _ = e;
@@ -454,14 +456,28 @@ pub fn check_sudominoku_with_budget(
             }
             continue;
         }
-        let mut rows = vec![answer];
+        let (mut rows, mut lines) = (vec![answer], vec![line]);
         while rows.len() < 9 {
             match answers.next_line()? {
-                Some((_, row)) => rows.push(row),
+                // The next answer's header, or a mark: this grid is short.
+                Some((next, row)) if row.starts_with("Puzzle ") || row.starts_with('!') => {
+                    return Err(at_line(
+                        next,
+                        format!(
+                            "the grid of `{header}` ends after {} of 9 rows, at `{}`",
+                            rows.len(),
+                            crate::error::excerpt(&row)
+                        ),
+                    ));
+                }
+                Some((next, row)) => {
+                    rows.push(row);
+                    lines.push(next);
+                }
                 None => return Err(at("the answers end inside a grid".into())),
             }
         }
-        let grid = Grid::from_rows(&rows).map_err(|e| at(e.to_string()))?;
+        let grid = grid_of_rows(&rows, &lines).map_err(|(line, e)| at_line(line, e))?;
         sudominoku::verify(&puzzle, &grid).map_err(|e| at(e.0))?;
         report.solutions += 1;
     }
@@ -635,11 +651,13 @@ fn read_grid_answer<R: BufRead>(
         return Grid::from_line(&first)
             .map_err(|e| answers.mismatch(answers.line_no, e.to_string()));
     }
-    let start = answers.line_no;
-    let mut rows = vec![first];
+    let (mut rows, mut lines) = (vec![first], vec![answers.line_no]);
     while rows.iter().filter(|r| !is_rule(r)).count() < side {
         match answers.next_line()? {
-            Some((_, row)) => rows.push(without_comment(row)),
+            Some((line, row)) => {
+                rows.push(without_comment(row));
+                lines.push(line);
+            }
             None => return Err(answers.mismatch(answers.line_no, "the answers end inside a grid")),
         }
     }
@@ -648,7 +666,28 @@ fn read_grid_answer<R: BufRead>(
     let rows: Vec<String> = (rows.into_iter())
         .map(|row| input::csv_grid_row(&row).unwrap_or(row))
         .collect();
-    Grid::from_rows(&rows).map_err(|e| answers.mismatch(start, e.to_string()))
+    grid_of_rows(&rows, &lines).map_err(|(line, e)| answers.mismatch(line, e))
+}
+
+/// The grid of answer rows read on `lines` (rule lines among them), or
+/// why not, at the line of the row at fault (a row too short, a bad
+/// symbol) or else the grid's first line.
+fn grid_of_rows(rows: &[String], lines: &[usize]) -> Result<Grid, (usize, String)> {
+    Grid::from_rows(rows).map_err(|e| {
+        let row = match &e {
+            GridError::RowLength { row, .. } | GridError::BadSymbol { row, .. } => Some(*row),
+            _ => None,
+        };
+        // `from_rows` counts rows without the rules.
+        let line = row
+            .and_then(|row| {
+                (rows.iter().zip(lines))
+                    .filter(|(r, _)| !is_rule(r))
+                    .nth(row - 1)
+            })
+            .map_or(lines[0], |(_, &line)| line);
+        (line, e.to_string())
+    })
 }
 
 /// Whether `answer` is a full row of a solved grid of this side written as
@@ -1065,5 +1104,63 @@ mod tests {
             1_000_000,
         );
         assert_eq!(result.unwrap().counts, 1);
+    }
+
+    /// A grid answer's fault is reported at the row it is in; a
+    /// Sudominoku grid cut short by the next `Puzzle k`, at that header.
+    #[test]
+    fn grid_faults_name_their_row() {
+        let puzzle = "1\n1 B4 2 B5\nA1 A2 A3 A4 A5 A6 A7 A8 A9\n0\n";
+        let grid = DlxSudominoku::new()
+            .solve(
+                &sudominoku::parse(puzzle).records[0].puzzle.clone().unwrap(),
+                Limits::solutions(1),
+            )
+            .grid
+            .unwrap();
+        let rows: Vec<String> = grid.to_bare_rows().lines().map(str::to_string).collect();
+        let answers = |rows: &[String]| format!("Puzzle 1\n{}\n", rows.join("\n"));
+        let domino = |rows: &[String]| {
+            mismatch(check_sudominoku_with_budget(
+                "p.txt",
+                puzzle.as_bytes(),
+                "a.txt",
+                answers(rows).as_bytes(),
+                None,
+                1_000,
+            ))
+        };
+        // Row 4 (line 5) a cell short.
+        let mut short = rows.clone();
+        short[3].pop();
+        let m = domino(&short);
+        assert_eq!(m.line, 5, "{m}");
+        assert!(m.reason.starts_with("row 4 has 8 entries"), "{m}");
+        // Row 2 (line 3) left out: the header after the grid cuts it.
+        let mut cut = rows.clone();
+        cut.remove(1);
+        cut.push("Puzzle 2".into());
+        let m = domino(&cut);
+        assert_eq!(m.line, 10, "{m}");
+        assert!(
+            m.reason
+                .starts_with("the grid of `Puzzle 1` ends after 8 of 9 rows, at `Puzzle 2`"),
+            "{m}"
+        );
+
+        // Sudoku: a pretty grid's rules are not rows; the bad symbol of
+        // row 8 is on line 10.
+        let puzzle = Grid::from_line(EMPTY).unwrap();
+        let solved = BitmaskSudoku::default()
+            .solve(&puzzle, Limits::none())
+            .grid
+            .unwrap();
+        let pretty = solved.to_pretty();
+        let mut lines: Vec<String> = pretty.lines().map(str::to_string).collect();
+        lines[9].replace_range(0..1, "x");
+        let (result, _) = check(&format!("{EMPTY}\n"), &lines.join("\n"), None, 1_000);
+        let m = mismatch(result);
+        assert_eq!(m.line, 10, "{m}");
+        assert!(m.reason.starts_with("bad symbol `x`"), "{m}");
     }
 }

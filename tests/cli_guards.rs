@@ -991,7 +991,7 @@ fn sudominoku_with_a_bad_byte_is_read_alike_by_every_command() {
         .arg(&answers)
         .assert()
         .success()
-        .stdout(predicate::str::contains("1 marks confirmed"));
+        .stdout(predicate::str::contains("1 mark confirmed"));
     dlx()
         .args(["bench", "--no-progress", "--solvers", "dlx"])
         .arg(&input)

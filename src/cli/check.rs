@@ -38,12 +38,12 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
             let mut out = crate::Named::new(io::stdout().lock(), "<stdout>");
             writeln!(
                 out,
-                "ok: {}: {} solutions verified, {} counts recounted, {} marks confirmed, {} limit marks not verifiable",
-                dlx_engine::error::count_of(report.records, "record"),
-                report.solutions,
-                report.counts,
-                report.marks,
-                report.limits
+                "ok: {}: {} verified, {} recounted, {} confirmed, {} not verifiable",
+                count_of(report.records, "record"),
+                count_of(report.solutions, "solution"),
+                count_of(report.counts, "count"),
+                count_of(report.marks, "mark"),
+                count_of(report.limits, "limit mark"),
             )?;
             if report.engine_recounts > 0 {
                 writeln!(

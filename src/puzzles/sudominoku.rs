@@ -181,8 +181,8 @@ impl FromStr for PlacedDomino {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [u, lu, v, lv] = fields[..] else {
             return Err(Invalid(format!(
-                "expected a domino \"U LU V LV\", found {} fields",
-                fields.len()
+                "expected a domino \"U LU V LV\", found {}",
+                crate::error::count_of(fields.len() as u64, "field")
             )));
         };
         Ok(PlacedDomino::new(
@@ -876,9 +876,9 @@ fn parse_body(
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 4 {
             return Err(at(format!(
-                "expected domino {} of {n} as \"U LU V LV\", found {} fields",
+                "expected domino {} of {n} as \"U LU V LV\", found {}",
                 k + 1,
-                fields.len()
+                crate::error::count_of(fields.len() as u64, "field")
             )));
         }
         let domino = text.parse::<PlacedDomino>().map_err(|e| at(e.0))?;

@@ -1164,6 +1164,13 @@ fn is_title_above(line: &str) -> bool {
     is_title_shaped(line) || (starts_with_two_letters(line) && no_puzzle())
 }
 
+/// The reason of a title-shaped line (`Puzzle 1`, `My puzzles`) with no
+/// grid under it: titles are kept for grids only, so it says how to keep a
+/// note above a puzzle line.
+const TITLE_WITHOUT_GRID: &str = "not a puzzle line or a grid row (a title must stand \
+                                  directly above a grid; above a puzzle line write it as a \
+                                  `#` comment)";
+
 /// A short line whose first word starts with two letters and is not a
 /// one-line puzzle (a puzzle with a note after it).
 fn is_title_shaped(line: &str) -> bool {
@@ -1810,6 +1817,9 @@ impl<R: BufRead> SudokuReader<R> {
                             "no puzzle among the CSV fields".to_string()
                         } else if let Some(reason) = spaced_numbers_reason(trimmed) {
                             reason
+                        } else if trimmed.contains(char::is_whitespace) && is_title_shaped(trimmed)
+                        {
+                            TITLE_WITHOUT_GRID.to_string()
                         } else if trimmed.contains(char::is_whitespace) {
                             "not a puzzle line or a grid row".to_string()
                         } else {
@@ -3017,10 +3027,7 @@ mod tests {
             Grid::from_line(P).unwrap()
         );
         assert_eq!(got[0].puzzle.as_ref().unwrap().1, Style::Rows);
-        assert_eq!(
-            got[2].puzzle.as_ref().unwrap_err(),
-            "not a puzzle line or a grid row"
-        );
+        assert_eq!(got[2].puzzle.as_ref().unwrap_err(), TITLE_WITHOUT_GRID);
     }
 
     /// The edges of titles: a damaged first row keeps its grid and title
@@ -3738,7 +3745,7 @@ mod tests {
         // Prose with a comma is not taken for CSV.
         assert_eq!(
             records("Hello, world\n"),
-            vec![(1, Err("not a puzzle line or a grid row".into()))]
+            vec![(1, Err(TITLE_WITHOUT_GRID.into()))]
         );
     }
 

@@ -12,6 +12,9 @@ use std::time::Duration;
 use assert_cmd::Command;
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD, HARD_SOLUTION};
 
+/// The reason of a title-like line with no grid under it.
+const TITLE_WITHOUT_GRID: &str = "not a puzzle line or a grid row (a title must stand directly \
+                                  above a grid; above a puzzle line write it as a `#` comment)";
 const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
 const SUDOMINOKU_OUT: &str = include_str!("../puzzles/sudominoku/sample-own.out");
 const GRID: &str = include_str!("../puzzles/sudoku/baekjoon-2580.txt");
@@ -55,12 +58,13 @@ fn sudominoku_answers(from: usize, to: usize) -> String {
 
 #[test]
 fn a_title_line_does_not_hide_the_puzzles() {
+    // The reason says how to keep such a line.
     let (code, out, err) = solve(format!("My puzzles\n{EASY}\n{HARD}\n"), &[]);
     assert_eq!(
         out,
-        format!("! invalid: not a puzzle line or a grid row\n{EASY_SOLUTION}\n{HARD_SOLUTION}\n")
+        format!("! invalid: {TITLE_WITHOUT_GRID}\n{EASY_SOLUTION}\n{HARD_SOLUTION}\n")
     );
-    assert_eq!(err, "input.txt:1: not a puzzle line or a grid row\n");
+    assert_eq!(err, format!("input.txt:1: {TITLE_WITHOUT_GRID}\n"));
     assert_eq!(code, 1);
     // A rating after the first puzzle: that line is bad (and the message
     // says how to keep a note), the rest is read.
@@ -304,7 +308,7 @@ fn check_and_bench_share_the_detection() {
     let puzzles = put("p.txt", &format!("My puzzles\n{EASY}\n{HARD}\n"));
     let answers = put(
         "a.txt",
-        &format!("! invalid: not a puzzle line or a grid row\n{EASY_SOLUTION}\n{HARD_SOLUTION}\n"),
+        &format!("! invalid: {TITLE_WITHOUT_GRID}\n{EASY_SOLUTION}\n{HARD_SOLUTION}\n"),
     );
     dlx()
         .arg("check")

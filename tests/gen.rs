@@ -124,11 +124,23 @@ fn rate_and_clue_targets() {
         assert!(p.givens() <= 30);
         assert_unique(&p);
     }
-    dlx()
+    // A puzzle that cannot be made is said on stderr and leaves a comment
+    // in its place, which the readers skip.
+    let out = dlx()
         .args(["gen", "--size", "2", "--clues", "2"])
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("could not get down to 2 clues"));
+        .stderr(predicates::str::contains("could not get down to 2 clues"))
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[1].starts_with("# puzzle 1: could not get down to 2 clues"),
+        "{out}"
+    );
     // As many clues as cells: complete grids; more is refused.
     let out = dlx()
         .args(["gen", "--size", "2", "--clues", "16", "--count", "2"])

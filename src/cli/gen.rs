@@ -200,13 +200,20 @@ fn solved(line: usize, text: String) -> Outcome {
     }
 }
 
-/// Writes a chunk of puzzles (a failure on stderr) and flushes them, so a
+/// Writes a chunk of puzzles (a failure on stderr too) and flushes them, so a
 /// program reading `dlx gen` through a pipe gets them as they are made.
+///
+/// A puzzle that could not be made leaves a `#` comment in its place on
+/// stdout (the readers skip it), so that whoever reads the puzzles alone
+/// can still tell which index each one is.
 fn emit_chunk(out: &mut impl Write, err: &mut impl Write, outcomes: &[Outcome]) -> io::Result<()> {
     for outcome in outcomes {
         match &outcome.error {
             None => writeln!(out, "{}", outcome.text)?,
-            Some(reason) => writeln!(err, "dlx gen: {reason}")?,
+            Some(reason) => {
+                writeln!(out, "# {reason}")?;
+                writeln!(err, "dlx gen: {reason}")?;
+            }
         }
     }
     out.flush()

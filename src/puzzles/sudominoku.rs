@@ -725,8 +725,11 @@ impl<I: Iterator<Item = io::Result<String>>> Window<I> {
                     let line = line?;
                     self.lines_read += 1;
                     // Blank lines and `#` comment lines (as in every other
-                    // input kind) are not part of any record.
+                    // input kind) are not part of any record. A byte-order
+                    // mark starting a line is where `cat a.txt b.txt` joined
+                    // two files: skipped, as at the input's start.
                     let text = line.trim();
+                    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim_start();
                     if !text.is_empty() && !text.starts_with('#') {
                         self.held.push_back((self.lines_read, text.to_string()));
                     }
@@ -1773,6 +1776,10 @@ mod tests {
         );
         // A byte-order mark is not part of the count line.
         assert_eq!(parse(&format!("\u{feff}{OWN}0\n")), plain);
+        // Files joined by `cat`: the second one's mark starts a line.
+        let (first, rest) = OWN.split_at(OWN.find("\n").unwrap() + 1);
+        let joined = parse(&format!("{first}\u{feff}{rest}0\n"));
+        assert_eq!(joined, plain);
     }
 
     #[test]

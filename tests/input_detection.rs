@@ -103,38 +103,38 @@ fn a_bad_first_cell_of_a_grid_costs_that_grid_only() {
 #[test]
 fn a_stray_line_above_whole_grids_is_a_record_of_its_own() {
     let grids = |k: usize| format!("\n{GRID_SOLUTION}").repeat(k);
+    // `input` is one bad record on line 1 for `reason`, then `after`.
+    let one_bad_then = |input: String, reason: &str, after: String| {
+        let (code, out, err) = solve(&input, &[]);
+        assert_eq!(out, format!("! invalid: {reason}\n{after}"), "{input}");
+        assert_eq!(err, format!("input.txt:1: {reason}\n"));
+        assert_eq!(code, 1);
+    };
     // A line of about a row's length, then one, two or three whole grids
     // back to back: the line is one bad record, every grid is solved.
     for k in 1..=3 {
-        let (code, out, err) = solve(format!("3 5 4 6 9 2 7 8\n{}", GRID.repeat(k)), &[]);
-        let reason = "not a puzzle line or a grid row";
-        assert_eq!(out, format!("! invalid: {reason}\n{}", grids(k)), "{k}");
-        assert_eq!(err, format!("input.txt:1: {reason}\n"));
-        assert_eq!(code, 1);
+        let input = format!("3 5 4 6 9 2 7 8\n{}", GRID.repeat(k));
+        one_bad_then(input, "not a puzzle line or a grid row", grids(k));
     }
     // Above bare rows.
     let bare: String = GRID.replace(' ', "").replace('0', ".");
-    let (code, out, err) = solve(format!("..3...6\n{bare}"), &[]);
-    let reason = "wrong length: 7 cells (expected 16, 81, 256 or 625)";
-    let solution = GRID_SOLUTION.replace(' ', "");
-    assert_eq!(out, format!("! invalid: {reason}\n\n{solution}"));
-    assert_eq!(err, format!("input.txt:1: {reason}\n"));
-    assert_eq!(code, 1);
+    one_bad_then(
+        format!("..3...6\n{bare}"),
+        "wrong length: 7 cells (expected 16, 81, 256 or 625)",
+        format!("\n{}", GRID_SOLUTION.replace(' ', "")),
+    );
     // A row of a 4x4 grid above a whole 9x9 grid: a 4x4 grid of one row.
-    let (code, out, err) = solve(format!("0 0 3 0\n{GRID}{GRID}"), &[]);
-    let reason = "grid ends after 1 of 4 rows";
-    assert_eq!(out, format!("! invalid: {reason}\n{}", grids(2)));
-    assert_eq!(err, format!("input.txt:1: {reason}\n"));
-    assert_eq!(code, 1);
+    one_bad_then(
+        format!("0 0 3 0\n{GRID}{GRID}"),
+        "grid ends after 1 of 4 rows",
+        grids(2),
+    );
     // But a first row a cell short, with the rest of its grid: one bad
     // record, alone or before whole grids.
     let short = GRID.replacen("0 3 5", "3 5", 1);
     for k in 0..=2 {
-        let (code, out, err) = solve(format!("{short}{}", GRID.repeat(k)), &[]);
-        let reason = "row 1 has 8 entries, expected 9";
-        assert_eq!(out, format!("! invalid: {reason}\n{}", grids(k)), "{k}");
-        assert_eq!(err, format!("input.txt:1: {reason}\n"));
-        assert_eq!(code, 1);
+        let input = format!("{short}{}", GRID.repeat(k));
+        one_bad_then(input, "row 1 has 8 entries, expected 9", grids(k));
     }
 }
 

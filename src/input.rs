@@ -1546,7 +1546,7 @@ impl<R: BufRead> SudokuReader<R> {
 
     /// If `line` is the damaged first row of a grid whose second row is the
     /// line `from` ahead: the grid's side ([`is_damaged_row`]). Not when a
-    /// whole grid stands from that line ([`Self::whole_grid_follows`]):
+    /// whole grid stands from that line ([`Self::whole_grids_follow`]):
     /// `line` is then a stray line above it, a bad record of its own.
     fn damaged_first_row_side(&mut self, line: &str, from: usize) -> io::Result<Option<usize>> {
         let Some(next) = self.peek_text(from)? else {
@@ -1559,31 +1559,45 @@ impl<R: BufRead> SudokuReader<R> {
             grid_start_side(next).filter(|&side| is_damaged_row(line, side))
         };
         match side {
-            Some(side) if self.whole_grid_follows(from, side, 0)? => Ok(None),
+            Some(side) if self.whole_grids_follow(None, from, side)? => Ok(None),
             side => Ok(side),
         }
     }
 
-    /// Whether the lines from `from` ahead complete grids of side `side`,
-    /// the first of which has `rows` rows before them: a run of
-    /// well-formed rows (comment and rule lines between them skipped) that
-    /// ends (a blank line, a title, the end of the input) after a whole
-    /// number of grids, up to [`REALIGN_GRIDS`] of them.
+    /// Whether whole grids of side `side` stand from the line `from`
+    /// ahead (with `first`, already read, as their first row if given): a
+    /// run of well-formed rows (comment and rule lines between them
+    /// skipped) that ends after a whole number of grids, up to
+    /// [`REALIGN_GRIDS`] of them, at a blank line, a title, a one-line
+    /// puzzle (a 4x4 line is no 16x16 row here) or the end of the input;
+    /// none of those grids with clashing givens.
     ///
     /// The mirror of [`Self::row_too_many`]: a line of about a row's
     /// length just above whole grids is a stray line rather than the first
-    /// grid's damaged first row (which would leave that grid a row short,
-    /// take a row of the next grid, and so on to the end of the run).
-    fn whole_grid_follows(&mut self, from: usize, side: usize, rows: usize) -> io::Result<bool> {
-        let is_row = |t: &str| is_row_with_givens(t, side) || empty_csv_row_side(t) == Some(side);
-        let mut rows = rows;
+    /// grid's damaged first row. Read as that row instead, the grids after
+    /// it would be cut a row off, which takes a second fault (a row too
+    /// many further on) to come out whole. Over two grids or more, that
+    /// reading must also make some grid clash, as [`Self::realign`] asks
+    /// before it moves a cut: otherwise the grids are left as they stand.
+    fn whole_grids_follow(
+        &mut self,
+        first: Option<&str>,
+        from: usize,
+        side: usize,
+    ) -> io::Result<bool> {
+        let is_puzzle = |t: &str| {
+            is_valid_puzzle_line(t) || grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
+        };
+        let mut rows: Vec<String> = first.map(str::to_string).into_iter().collect();
         let mut ahead = from;
         // Comment and rule lines between rows: a few per row at most.
-        while rows <= REALIGN_GRIDS * side && ahead - from <= 4 * REALIGN_GRIDS * side {
+        let ended = loop {
+            if rows.len() > REALIGN_GRIDS * side || ahead - from > 4 * REALIGN_GRIDS * side {
+                break false;
+            }
             let Some(text) = self.peek_text(ahead)?.map(str::to_string) else {
                 // The end of the input; a bad line may be a damaged row.
-                let end = self.pending.len() <= ahead;
-                return Ok(end && rows > 0 && rows % side == 0);
+                break self.pending.len() <= ahead;
             };
             ahead += 1;
             let comment = matches!(&self.pending[ahead - 1], (_, Line::Text(raw))
@@ -1591,14 +1605,23 @@ impl<R: BufRead> SudokuReader<R> {
             if comment || is_separator(&text) {
                 continue;
             }
-            if !is_row(&text) {
+            match csv_row_of_side(&text, side) {
+                Some(row) => rows.push(row),
+                None if grid_row_side(&text) == Some(side) && !is_puzzle(&text) => rows.push(text),
                 // A damaged row is no end: the run's count says nothing.
-                let ends = text.is_empty() || !is_damaged_row(&text, side);
-                return Ok(ends && rows > 0 && rows % side == 0);
+                None => break text.is_empty() || !is_damaged_row(&text, side),
             }
-            rows += 1;
+        };
+        if !ended || rows.is_empty() || rows.len() % side != 0 {
+            return Ok(false);
         }
-        Ok(false)
+        let clashes =
+            |rows: &[String]| Grid::from_rows(rows).map_or(true, |g| g.check_givens().is_err());
+        let whole = rows.chunks(side).all(|grid| !clashes(grid));
+        // Read with the line above as a damaged first row, the second grid
+        // would start a row early.
+        let shifted_clash = || rows[side - 1..].chunks_exact(side).any(clashes);
+        Ok(whole && (first.is_some() || rows.len() == side || shifted_clash()))
     }
 
     /// If `line` is the title of a grid that starts on the next line (with
@@ -1904,14 +1927,16 @@ impl<R: BufRead> SudokuReader<R> {
                     // A whole grid of another side from this line: this
                     // grid was cut short (or was a stray row above it).
                     // (Bare rows end the grid on their length below; a row
-                    // with a cell per symbol is of this side: the common
-                    // case is decided without `grid_row_side`.)
-                    let other_side = (!bare && row_cells(t).count() != side)
-                        .then(|| grid_row_side(t))
-                        .flatten();
+                    // as long as the first, or with a cell per symbol, is
+                    // of this side: the common case is decided without
+                    // counting cells, let alone `grid_row_side`.)
+                    let other_side =
+                        (!bare && t.len() != rows[0].len() && row_cells(t).count() != side)
+                            .then(|| grid_row_side(t))
+                            .flatten();
                     let other_grid = match other_side {
                         Some(other) if other != side && !is_damaged_row(t, side) => {
-                            self.whole_grid_follows(0, other, 1)?
+                            self.whole_grids_follow(Some(t), 0, other)?
                         }
                         _ => false,
                     };

@@ -136,6 +136,38 @@ fn a_stray_line_above_whole_grids_is_a_record_of_its_own() {
         let input = format!("{short}{}", GRID.repeat(k));
         one_bad_then(input, "row 1 has 8 entries, expected 9", grids(k));
     }
+    // A 16x16 grid whose first row lost a cell, then a 4x4 puzzle line:
+    // that line is no 16th row, so the grid is not whole after a stray.
+    let line = std::fs::read_to_string("puzzles/sudoku/16x16-100.txt").unwrap();
+    let line = line.lines().find(|l| l.len() == 256).unwrap();
+    let rows: Vec<&str> = (0..16).map(|r| &line[16 * r..16 * (r + 1)]).collect();
+    let input = format!(
+        "{}\n{}\n..42.....3.....4\n",
+        &rows[0][1..],
+        rows[1..].join("\n")
+    );
+    one_bad_then(
+        input,
+        "row 1 has 15 entries, expected 16",
+        "3142241343211234\n".into(),
+    );
+    // Two faults, a first row a cell short and a row too many later: the
+    // rows also count two whole grids after a stray line, but cut that way
+    // the puzzles would be made of two grids' rows. Nothing clashes, so
+    // the grids are left as they stand (two bad records, no answer made up).
+    let input = "0 0 3\n0 2 0 0\n1 0 0 0\n0 0 1 0\n3 0 0 4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 3 0\n";
+    let (code, out, err) = solve(input, &["--output", "line"]);
+    assert_eq!(
+        out,
+        "! invalid: row 1 has 3 entries, expected 4\n\
+         ! invalid: grid has a row too many: 5 rows up to line 9\n"
+    );
+    assert_eq!(
+        err,
+        "input.txt:1: row 1 has 3 entries, expected 4\n\
+         input.txt:5: grid has a row too many: 5 rows up to line 9\n"
+    );
+    assert_eq!(code, 1);
 }
 
 #[test]

@@ -296,8 +296,8 @@ impl Pace {
             return None;
         }
         let note = pace_note(self.start.elapsed(), done, self.total, self.naive)?;
-        self.said.store(true, Ordering::Relaxed);
-        Some(note)
+        // Whoever sets the flag first writes the note.
+        (!self.said.swap(true, Ordering::Relaxed)).then_some(note)
     }
 }
 

@@ -1559,7 +1559,14 @@ impl<R: BufRead> SudokuReader<R> {
             grid_start_side(next).filter(|&side| is_damaged_row(line, side))
         };
         match side {
-            Some(side) if self.whole_grids_follow(None, from, side)? => Ok(None),
+            // A line of a row's length with a bad symbol is the first row
+            // with a typo; one a cell too many or too few may be a stray.
+            Some(side)
+                if cells_and_symbols(line, side).0 != side
+                    && self.whole_grids_follow(None, from, side)? =>
+            {
+                Ok(None)
+            }
             side => Ok(side),
         }
     }
@@ -1588,6 +1595,12 @@ impl<R: BufRead> SudokuReader<R> {
         let is_puzzle = |t: &str| {
             is_valid_puzzle_line(t) || grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
         };
+        // Lines of 16 symbols may be 4x4 puzzles or 16x16 rows, which the
+        // reader tells apart by its own rules (`rows_of_16_follow`): such
+        // grids are left as they stand.
+        if side == 16 && first.is_some_and(is_line_of_16) {
+            return Ok(false);
+        }
         let mut rows: Vec<String> = first.map(str::to_string).into_iter().collect();
         let mut ahead = from;
         // Comment and rule lines between rows: a few per row at most.
@@ -1607,6 +1620,7 @@ impl<R: BufRead> SudokuReader<R> {
             }
             match csv_row_of_side(&text, side) {
                 Some(row) => rows.push(row),
+                None if side == 16 && is_line_of_16(&text) => break false,
                 None if grid_row_side(&text) == Some(side) && !is_puzzle(&text) => rows.push(text),
                 // A damaged row is no end: the run's count says nothing.
                 None => break text.is_empty() || !is_damaged_row(&text, side),
@@ -1621,7 +1635,8 @@ impl<R: BufRead> SudokuReader<R> {
         // Read with the line above as a damaged first row, the second grid
         // would start a row early.
         let shifted_clash = || rows[side - 1..].chunks_exact(side).any(clashes);
-        Ok(whole && (first.is_some() || rows.len() == side || shifted_clash()))
+        // A 4x4 grid has too few givens for a clash to be evidence.
+        Ok(whole && (first.is_some() || rows.len() == side || (side > 4 && shifted_clash())))
     }
 
     /// If `line` is the title of a grid that starts on the next line (with

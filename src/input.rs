@@ -1576,8 +1576,9 @@ impl<R: BufRead> SudokuReader<R> {
     /// run of well-formed rows (comment and rule lines between them
     /// skipped) that ends after a whole number of grids, up to
     /// [`REALIGN_GRIDS`] of them, at a blank line, a title, a one-line
-    /// puzzle (a 4x4 line is no 16x16 row here) or the end of the input;
-    /// none of those grids with clashing givens.
+    /// puzzle or the end of the input; none of those grids with clashing
+    /// givens. Never for grids of bare 16-symbol rows, which the reader's
+    /// own 4x4-or-16x16 rule reads ([`Self::rows_of_16_follow`]).
     ///
     /// The mirror of [`Self::row_too_many`]: a line of about a row's
     /// length just above whole grids is a stray line rather than the first
@@ -1585,7 +1586,8 @@ impl<R: BufRead> SudokuReader<R> {
     /// it would be cut a row off, which takes a second fault (a row too
     /// many further on) to come out whole. Over two grids or more, that
     /// reading must also make some grid clash, as [`Self::realign`] asks
-    /// before it moves a cut: otherwise the grids are left as they stand.
+    /// before it moves a cut, which only grids of 9x9 and larger have givens
+    /// enough to show: otherwise the grids are left as they stand.
     fn whole_grids_follow(
         &mut self,
         first: Option<&str>,
@@ -1595,9 +1597,7 @@ impl<R: BufRead> SudokuReader<R> {
         let is_puzzle = |t: &str| {
             is_valid_puzzle_line(t) || grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
         };
-        // Lines of 16 symbols may be 4x4 puzzles or 16x16 rows, which the
-        // reader tells apart by its own rules (`rows_of_16_follow`): such
-        // grids are left as they stand.
+        // Lines of 16 symbols may be 4x4 puzzles or 16x16 rows.
         if side == 16 && first.is_some_and(is_line_of_16) {
             return Ok(false);
         }

@@ -11,7 +11,7 @@
 //! (then there is no solution, whatever the order). This module makes them
 //! on one bit mask per item (the options the item has left) instead of the
 //! arena, then lists what is left: the uncovered items and the options still
-//! possible, both in the order of [`encoding`](super::sudoku::encoding).
+//! possible, both in the order of [`encoding`].
 //!
 //! From that state the engine's search is the one the full problem would
 //! have made after the forced moves: its MRV rule sees the same lengths in

@@ -1047,6 +1047,12 @@ fn is_valid_puzzle_line(text: &str) -> bool {
     is_sudoku_line(text) && Grid::from_line(text).is_ok()
 }
 
+/// [`is_valid_puzzle_line`], written plain or in groups (`1.3. ..4. …`):
+/// such a line after a grid is the next puzzle, never one of its rows.
+fn is_valid_puzzle_in_either_form(text: &str) -> bool {
+    is_valid_puzzle_line(text) || grouped_puzzle(text).is_some_and(|p| is_valid_puzzle_line(&p))
+}
+
 /// Whether some field of a CSV line is meant as a puzzle.
 fn has_puzzle_field(line: &str) -> bool {
     is_csv_like(line) && csv_fields(line).any(is_puzzle_field)
@@ -1400,6 +1406,14 @@ impl<R: BufRead> SudokuReader<R> {
         })
     }
 
+    /// Whether the line `ahead` (already peeked, its text `text`) is a
+    /// comment or rule line, which a grid's reader skips between rows.
+    fn between_rows(&self, ahead: usize, text: &str) -> bool {
+        let comment = matches!(&self.pending[ahead], (_, Line::Text(raw))
+            if raw.trim_start().starts_with('#'));
+        comment || is_separator(text)
+    }
+
     /// Whether a CSV row of empty fields, just read, is the first row of a
     /// grid of side `side` (a puzzle whose first row has no givens) rather
     /// than a spreadsheet's blank line: a whole grid of CSV rows follows
@@ -1415,9 +1429,7 @@ impl<R: BufRead> SudokuReader<R> {
             let Some(text) = self.peek_text(ahead)?.map(str::to_string) else {
                 return Ok(rows == side - 1 && givens);
             };
-            let comment = matches!(&self.pending[ahead], (_, Line::Text(raw))
-                if raw.trim_start().starts_with('#'));
-            if comment || is_separator(&text) {
+            if self.between_rows(ahead, &text) {
                 continue;
             }
             let full = is_row_with_givens(&text, side);
@@ -1594,9 +1606,6 @@ impl<R: BufRead> SudokuReader<R> {
         from: usize,
         side: usize,
     ) -> io::Result<bool> {
-        let is_puzzle = |t: &str| {
-            is_valid_puzzle_line(t) || grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
-        };
         // Lines of 16 symbols may be 4x4 puzzles or 16x16 rows.
         if side == 16 && first.is_some_and(is_line_of_16) {
             return Ok(false);
@@ -1613,15 +1622,17 @@ impl<R: BufRead> SudokuReader<R> {
                 break self.pending.len() <= ahead;
             };
             ahead += 1;
-            let comment = matches!(&self.pending[ahead - 1], (_, Line::Text(raw))
-                if raw.trim_start().starts_with('#'));
-            if comment || is_separator(&text) {
+            if self.between_rows(ahead - 1, &text) {
                 continue;
             }
             match csv_row_of_side(&text, side) {
                 Some(row) => rows.push(row),
                 None if side == 16 && is_line_of_16(&text) => break false,
-                None if grid_row_side(&text) == Some(side) && !is_puzzle(&text) => rows.push(text),
+                None if grid_row_side(&text) == Some(side)
+                    && !is_valid_puzzle_in_either_form(&text) =>
+                {
+                    rows.push(text)
+                }
                 // A damaged row is no end: the run's count says nothing.
                 None => break text.is_empty() || !is_damaged_row(&text, side),
             }
@@ -2054,11 +2065,7 @@ impl<R: BufRead> SudokuReader<R> {
         // A row with givens: a row of empty fields after a grid is a
         // spreadsheet's blank line, and a line that makes a puzzle (a 4x4
         // after a 16x16, in groups or not) is read as one.
-        let extra_row = |t: &str| {
-            is_row_with_givens(t, side)
-                && !is_valid_puzzle_line(t)
-                && !grouped_puzzle(t).is_some_and(|p| is_valid_puzzle_line(&p))
-        };
+        let extra_row = |t: &str| is_row_with_givens(t, side) && !is_valid_puzzle_in_either_form(t);
         if !self.peek_text(0)?.is_some_and(extra_row) {
             return Ok(None);
         }

@@ -25,6 +25,8 @@ use std::time::{Duration, Instant};
 use hdrhistogram::Histogram;
 use rayon::prelude::*;
 
+use crate::exact_cover::Cancel;
+
 /// One input record: where it starts and what it holds (or why it is bad).
 #[derive(Debug, Clone)]
 pub struct Job<T> {
@@ -46,6 +48,10 @@ pub enum Status {
     Invalid,
     /// A node budget or time limit ended the search first.
     Limit,
+    /// The batch's [`Config::stop`] flag was raised while the record was
+    /// being solved: it has no answer. [`run`] delivers no outcome from
+    /// the first such record on.
+    Interrupted,
 }
 
 /// The answer for one record.
@@ -93,7 +99,7 @@ pub struct Summary {
     pub unsolvable: u64,
     /// Unreadable or contradictory records.
     pub invalid: u64,
-    /// Records whose search hit a limit.
+    /// Records whose search hit a limit (or was interrupted).
     pub limited: u64,
     /// Search nodes over all records.
     pub nodes: u64,
@@ -146,7 +152,8 @@ impl Summary {
             Status::Solved => self.solved += 1,
             Status::Unsolvable => self.unsolvable += 1,
             Status::Invalid => self.invalid += 1,
-            Status::Limit => self.limited += 1,
+            // An interrupted search is one cut short, as by a limit.
+            Status::Limit | Status::Interrupted => self.limited += 1,
         }
         if outcome.status != Status::Invalid {
             let ns = outcome.elapsed.as_nanos().clamp(1, u64::MAX.into()) as u64;
@@ -183,13 +190,14 @@ impl Summary {
     pub fn report(&self, label: &str, threads: usize) -> String {
         if let Some(xc) = &self.exact_cover {
             return format!(
-                "{label}: {} solution(s){}, {} search nodes, {} link updates, {:.3} s\n",
-                xc.solutions,
+                "{label}: {}{}, {} search nodes, {} link updates, {:.3} s\n",
+                crate::error::count_of(xc.solutions, "solution"),
                 match xc.end {
                     crate::exact_cover::End::Exhausted => "",
                     crate::exact_cover::End::Stopped => " (stopped at the solution limit)",
                     crate::exact_cover::End::NodeLimit => " (node budget reached)",
                     crate::exact_cover::End::TimeLimit => " (time limit reached)",
+                    crate::exact_cover::End::Cancelled => " (interrupted)",
                 },
                 xc.stats.nodes,
                 xc.stats.updates,
@@ -304,6 +312,13 @@ pub struct Config {
     pub threads: usize,
     /// Largest number of records per chunk.
     pub max_chunk: usize,
+    /// Stop the batch once this flag is raised (Ctrl-C): no record is read
+    /// after it, and the outcomes are delivered up to the first record
+    /// whose search it cut short ([`Status::Interrupted`], given by the
+    /// `solve` function when its limits carry the same flag), so what was
+    /// written is every answer of a prefix of the input. [`run`] then ends
+    /// with a [`CutShort`] error of kind [`io::ErrorKind::Interrupted`].
+    pub stop: Option<Cancel>,
 }
 
 impl Default for Config {
@@ -311,6 +326,7 @@ impl Default for Config {
         Config {
             threads: rayon::current_num_threads(),
             max_chunk: 4096,
+            stop: None,
         }
     }
 }
@@ -416,10 +432,19 @@ fn read_chunks<T: Send + 'static>(
     jobs: impl Iterator<Item = io::Result<Job<T>>>,
     sender: SyncSender<io::Result<Vec<Job<T>>>>,
     max_chunk: usize,
+    stop: Option<Cancel>,
 ) {
     let builder = ChunkBuilder::new(sender);
     let mut size = 16.min(max_chunk);
+    let stopped = || stop.is_some_and(|stop| stop.is_raised());
     for job in jobs {
+        // Looked at after the read: a stop raised while it waited on a
+        // pipe still takes effect once it returns.
+        let job = if stopped() {
+            Err(io::Error::from(io::ErrorKind::Interrupted))
+        } else {
+            job
+        };
         match job {
             Ok(job) => {
                 if builder.push(job) >= size {
@@ -494,13 +519,32 @@ where
     // rayon job (hundreds per file), each with a cold arena; a worker only
     // ever locks its own slot, so the locks are never contended.
     let states: Vec<Mutex<Option<S>>> = (0..config.threads).map(|_| Mutex::new(None)).collect();
+    // The line of the first record a stop cut short: nothing from it on is
+    // delivered.
+    let mut interrupted: Option<usize> = None;
     let input_error = std::thread::scope(|scope| -> io::Result<InputEnd> {
         let (sender, receiver) = sync_channel::<io::Result<Vec<Job<T>>>>(2);
         let max_chunk = config.max_chunk.max(1);
-        scope.spawn(move || read_chunks(jobs, sender, max_chunk));
+        scope.spawn(move || read_chunks(jobs, sender, max_chunk, config.stop));
         let mut deliver = |outcomes: &[Outcome]| -> io::Result<()> {
+            if interrupted.is_some() {
+                return Ok(());
+            }
+            let outcomes = match outcomes
+                .iter()
+                .position(|o| o.status == Status::Interrupted)
+            {
+                Some(k) => {
+                    interrupted = Some(outcomes[k].line);
+                    &outcomes[..k]
+                }
+                None => outcomes,
+            };
             for outcome in outcomes {
                 summary.add(outcome);
+            }
+            if outcomes.is_empty() {
+                return Ok(());
             }
             sink(outcomes)
         };
@@ -553,10 +597,32 @@ where
         }
     })?;
     summary.wall = start.elapsed();
+    // A stop cuts the batch short even when the whole input had been read.
+    let input_error = match (interrupted, input_error) {
+        (Some(line), _) => Some(stopped_at(Some(line))),
+        (None, Some(e))
+            if e.kind() == io::ErrorKind::Interrupted
+                && config.stop.is_some_and(|stop| stop.is_raised()) =>
+        {
+            Some(stopped_at(None))
+        }
+        (None, end) => end,
+    };
     match input_error {
         None => Ok(summary),
         Some(e) => Err(CutShort::into_io(summary, e)),
     }
+}
+
+/// The error of a batch that [`Config::stop`] ended: where it stopped,
+/// when a record's search was cut short (`line`), or after the last record
+/// read.
+fn stopped_at(line: Option<usize>) -> io::Error {
+    let reason = match line {
+        Some(line) => format!("interrupted while solving the record of line {line}"),
+        None => "interrupted".to_string(),
+    };
+    io::Error::new(io::ErrorKind::Interrupted, reason)
 }
 
 /// How the input of a batch ended: `None` at its end, `Some` with the read
@@ -696,6 +762,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     /// Jobs 0..n on lines 1..=n.
     fn numbered(n: usize) -> impl Iterator<Item = io::Result<Job<usize>>> + Send {
@@ -776,6 +843,7 @@ mod tests {
             Config {
                 threads,
                 max_chunk: 64,
+                ..Config::default()
             },
             || 0u64,
             |calls, job| {
@@ -840,6 +908,7 @@ mod tests {
                 Config {
                     threads,
                     max_chunk: 8,
+                    ..Config::default()
                 },
                 || {
                     assert!(
@@ -875,6 +944,7 @@ mod tests {
             let config = Config {
                 threads: 2,
                 max_chunk: 4,
+                ..Config::default()
             };
             let summary = run(
                 numbered(64),
@@ -913,6 +983,7 @@ mod tests {
                 Config {
                     threads,
                     max_chunk: 64,
+                    ..Config::default()
                 },
                 || made.fetch_add(1, Ordering::Relaxed),
                 |_, job| solved(job.line),
@@ -968,6 +1039,7 @@ mod tests {
                 Config {
                     threads,
                     max_chunk: 8,
+                    ..Config::default()
                 },
                 || (),
                 |_, j| Outcome::invalid(j.line, "x"),
@@ -995,6 +1067,80 @@ mod tests {
             |_| Err(io::Error::other("disk full")),
         );
         assert!(cut_short(&full.unwrap_err()).is_none());
+    }
+
+    /// A stop flag raised while record 30 is searched: records 1-29 are
+    /// delivered, nothing from 30 on (also records finished after it), no
+    /// record after the flag is read, and the run ends with an
+    /// `Interrupted` error that names the line and holds the totals.
+    #[test]
+    fn a_stop_delivers_the_records_before_the_first_interrupted() {
+        for threads in [1, 2] {
+            let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+            let stop = Cancel::new(flag);
+            let read = AtomicUsize::new(0);
+            let jobs = numbered(10_000).inspect(|_| {
+                read.fetch_add(1, Ordering::Relaxed);
+            });
+            let mut delivered = Vec::new();
+            let r = run(
+                jobs,
+                Config {
+                    threads,
+                    max_chunk: 8,
+                    stop: Some(stop),
+                },
+                || (),
+                |_, j| {
+                    if j.line == 30 {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                    if stop.is_raised() && j.line >= 30 {
+                        Outcome {
+                            status: Status::Interrupted,
+                            ..solved(j.line)
+                        }
+                    } else {
+                        solved(j.line)
+                    }
+                },
+                |outcomes| {
+                    delivered.extend(outcomes.iter().map(|o| o.line));
+                    Ok(())
+                },
+            );
+            let e = r.unwrap_err();
+            assert_eq!(delivered, (1..30).collect::<Vec<_>>(), "-j{threads}");
+            assert_eq!(e.kind(), io::ErrorKind::Interrupted);
+            assert_eq!(
+                e.to_string(),
+                "interrupted while solving the record of line 30"
+            );
+            let before = cut_short(&e).expect("the totals before the stop");
+            assert_eq!((before.records, before.solved), (29, 29));
+            assert!(
+                read.load(Ordering::Relaxed) < 200,
+                "-j{threads}: the reader stopped"
+            );
+        }
+        // Raised before the first record: nothing is solved or delivered.
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(true)));
+        let mut delivered = 0;
+        let e = run(
+            numbered(100),
+            Config {
+                stop: Some(Cancel::new(flag)),
+                ..Config::default()
+            },
+            || (),
+            |_, j| solved(j.line),
+            |outcomes| {
+                delivered += outcomes.len();
+                Ok(())
+            },
+        )
+        .unwrap_err();
+        assert_eq!((e.to_string().as_str(), delivered), ("interrupted", 0));
     }
 
     /// Chunks that finish in any order are still delivered in input order,
@@ -1104,6 +1250,7 @@ mod tests {
                 let config = Config {
                     threads,
                     max_chunk: 4096,
+                    ..Config::default()
                 };
                 let solve = |_: &mut (), job: &Job<usize>| Outcome::invalid(job.line, "x");
                 let sink = |outcomes: &[Outcome]| {

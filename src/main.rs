@@ -9,12 +9,14 @@ use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use cli::args::{Cli, Command, SolveArgs};
 use dlx_engine::batch::{self, StreamRead, Summary};
+use dlx_engine::exact_cover::Cancel;
 use dlx_engine::input::Kind;
 use dlx_engine::solve::{self, Mode, Sinks, SolveOptions};
 
@@ -24,6 +26,36 @@ const OK: u8 = 0;
 const SOME_FAILED: u8 = 1;
 /// Exit status for usage and I/O errors.
 const TROUBLE: u8 = 2;
+/// Exit status of a `dlx solve` stopped by Ctrl-C (128 + SIGINT, as a
+/// shell reports a program the signal killed).
+const INTERRUPTED: u8 = 130;
+
+/// Raised by the first Ctrl-C of `dlx solve`.
+static CTRL_C: AtomicBool = AtomicBool::new(false);
+
+/// How long a run stopped by Ctrl-C has to wind down before it quits
+/// anyway. Searches look at the flag about every millisecond, so only an
+/// input that keeps the reader waiting (a terminal, a quiet pipe) takes
+/// longer; its answers so far were written as they came.
+const WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Catches Ctrl-C for `dlx solve`: the first stops the run cleanly (the
+/// answers of a prefix of the input, whole, and a note of where it
+/// stopped), a second one, or [`WIND_DOWN`] later, quits at once. `None` if
+/// the handler could not be installed: Ctrl-C then kills the process as
+/// usual.
+fn catch_ctrl_c() -> Option<Cancel> {
+    let installed = ctrlc::set_handler(|| {
+        if CTRL_C.swap(true, Ordering::Relaxed) {
+            std::process::exit(i32::from(INTERRUPTED));
+        }
+        std::thread::spawn(|| {
+            std::thread::sleep(WIND_DOWN);
+            std::process::exit(i32::from(INTERRUPTED));
+        });
+    });
+    installed.ok().map(|()| Cancel::new(&CTRL_C))
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -664,6 +696,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
         output: args.output,
         node_limit: args.node_limit,
         timeout: args.timeout_ms.map(std::time::Duration::from_millis),
+        cancel: catch_ctrl_c(),
     };
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.
@@ -696,7 +729,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
     };
     let mut stderr = UnderBar::new(Diagnostics(io::stderr()), &bar);
     let mut total = Summary::default();
-    for path in &files {
+    for (index, path) in files.iter().enumerate() {
         let (name, input) = match open_input(path) {
             Ok(x) => x,
             Err(e) => {
@@ -734,6 +767,18 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe || is_output_error(&e) => {
                 return Err(e)
             }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted && CTRL_C.load(Ordering::Relaxed) => {
+                out.flush()?;
+                let mut before = batch::cut_short(&e).cloned().unwrap_or_default();
+                // Not a read error: the line above says what happened.
+                before.cut_short = 0;
+                writeln!(
+                    stderr,
+                    "dlx: {name}: {e} (Ctrl-C): {}",
+                    answered_before(&before)
+                )?;
+                before
+            }
             Err(e) => {
                 so_far.trouble = true;
                 out.flush()?;
@@ -747,7 +792,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
                 }
             }
         };
-        if summary.records == 0 && summary.cut_short == 0 {
+        if summary.records == 0 && summary.cut_short == 0 && !CTRL_C.load(Ordering::Relaxed) {
             // Not an error (a Baekjoon file may be just its terminating
             // `0`), but an empty answer with status 0 should not leave
             // anyone wondering whether the file was read at all.
@@ -763,14 +808,39 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
             write!(stderr, "{}", summary.report(&name, options.threads))?;
         }
         total.merge(&summary);
+        if CTRL_C.load(Ordering::Relaxed) {
+            let left: Vec<String> = files[index + 1..]
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect();
+            if !left.is_empty() {
+                writeln!(stderr, "dlx: not solved (Ctrl-C): {}", left.join(", "))?;
+            }
+            break;
+        }
     }
     out.flush()?;
     if args.stats && files.len() > 1 {
         write!(stderr, "{}", total.report("total", options.threads))?;
     }
     stderr.flush()?;
+    if CTRL_C.load(Ordering::Relaxed) {
+        return Ok(INTERRUPTED);
+    }
     so_far.failed |= !total.all_solved();
     Ok(so_far.status())
+}
+
+/// What an input stopped by Ctrl-C has had answered: the records of
+/// `before`, all of them before the first it did not answer.
+fn answered_before(before: &Summary) -> String {
+    match before.records {
+        0 => "none of its records was answered".to_string(),
+        n => format!(
+            "the answers above are those of its first {}; the rest of it was not solved",
+            dlx_engine::error::count_of(n, "record")
+        ),
+    }
 }
 
 /// A progress bar on stderr, only for a person watching a large input.

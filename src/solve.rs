@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::batch::{self, Config, Job, Outcome, Status, Summary};
 use crate::error::excerpt;
-use crate::exact_cover::{knuth_format, End, ItemKind, Limits, Problem, Solver};
+use crate::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use crate::input::{self, Kind, Line, Style, SudokuReader};
 use crate::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
 use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
@@ -65,6 +65,11 @@ pub struct SolveOptions {
     /// clock every 1024 search nodes, so a record can overrun it by the time
     /// those nodes take.
     pub timeout: Option<Duration>,
+    /// A flag that stops the run once raised (the CLI's Ctrl-C): searches
+    /// in progress end at their next look at the clock, no record is read
+    /// after it, and the answers written are those of a prefix of the input
+    /// (see [`batch::Config::stop`]).
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for SolveOptions {
@@ -78,6 +83,7 @@ impl Default for SolveOptions {
             output: None,
             node_limit: None,
             timeout: None,
+            cancel: None,
         }
     }
 }
@@ -105,6 +111,7 @@ impl SolveOptions {
         Limits {
             max_solutions,
             max_nodes: self.node_limit,
+            cancel: self.cancel,
             ..Limits::default()
         }
     }
@@ -269,6 +276,7 @@ fn solve_sudoku(
     let mut first = !sinks.answered;
     let config = Config {
         threads: options.threads,
+        stop: options.cancel,
         ..Config::default()
     };
     batch::run(
@@ -352,6 +360,7 @@ fn solve_sudominoku(
     });
     let config = Config {
         threads: options.threads,
+        stop: options.cancel,
         ..Config::default()
     };
     let summary = batch::run(
@@ -445,7 +454,13 @@ pub fn outcome_of(
     text: Option<String>,
     options: &SolveOptions,
 ) -> Outcome {
-    let (status, text, error) = if solution.end.is_limit() {
+    let (status, text, error) = if solution.end == End::Cancelled {
+        let reason = match solution.count {
+            0 => "interrupted".to_string(),
+            n => format!("interrupted after {n} solution(s)"),
+        };
+        (Status::Interrupted, format!("! {reason}"), Some(reason))
+    } else if solution.end.is_limit() {
         let which = match solution.end {
             End::TimeLimit => format!(
                 "time limit of {} reached",

@@ -204,6 +204,129 @@ fn unwritable_output_file_fails_before_any_output() {
     assert!(!Path::new("/nonexistent/dir/x").exists());
 }
 
+/// A puzzle built against row-major backtracking: the naive solver needs
+/// minutes for it, so it is still searching when the test sends Ctrl-C.
+#[cfg(unix)]
+const ANTI_NAIVE: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+
+/// Sends SIGINT (Ctrl-C) to `child`.
+#[cfg(unix)]
+fn interrupt(child: &std::process::Child) {
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -INT failed");
+}
+
+/// Ctrl-C during a search: the records answered before it stay, whole and
+/// in order, the one being searched and everything after it are left out,
+/// stderr names the line it stopped at, and the exit status is 130. The
+/// answers are read from the pipe before the hard record is sent, so the
+/// signal surely comes during its search.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_answers_of_a_prefix() {
+    for threads in ["1", "2"] {
+        let mut child = Command::new(DLX)
+            .args([
+                "solve",
+                "--kind",
+                "sudoku",
+                "--solver",
+                "naive",
+                "--no-progress",
+            ])
+            .args(["-j", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let stderr_reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            stderr.read_to_string(&mut text).unwrap();
+            text
+        });
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        writeln!(stdin, "{EASY}\n{EASY}").unwrap();
+        stdin.flush().unwrap();
+        for k in 1..=2 {
+            let mut answer = String::new();
+            stdout.read_line(&mut answer).unwrap();
+            assert_eq!(answer.trim_end(), EASY_SOLUTION, "-j{threads}: answer {k}");
+        }
+        writeln!(stdin, "{ANTI_NAIVE}\n{EASY}").unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        interrupt(&child);
+        drop(stdin);
+        let status = wait_with_limit(&mut child, Duration::from_secs(60));
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        let stderr = stderr_reader.join().unwrap();
+        assert_eq!(status.code(), Some(130), "-j{threads}: {stderr}");
+        assert_eq!(rest, "", "-j{threads}: nothing after the first two answers");
+        assert_eq!(
+            stderr,
+            "dlx: <stdin>: interrupted while solving the record of line 3 (Ctrl-C): the answers \
+             above are those of its first 2 records; the rest of it was not solved\n",
+            "-j{threads}"
+        );
+    }
+}
+
+/// Ctrl-C during the search of an exact-cover file: its answer is the
+/// mark `! interrupted after K solution(s)`, the count of the solutions it
+/// had found, and the files after it are named as not solved.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_marks_an_exact_cover_search_and_names_the_files_left() {
+    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut child = Command::new(DLX)
+        .args(["solve", "--count"])
+        .arg(puzzles.join("xc/pentominoes-6x10.dlx"))
+        .arg(puzzles.join("xc/queens-8.dlx"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The full count takes seconds; a quarter of a second is well inside.
+    std::thread::sleep(Duration::from_millis(250));
+    interrupt(&child);
+    let status = wait_with_limit(&mut child, Duration::from_secs(60));
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    let count: u64 = out
+        .strip_prefix("! interrupted after ")
+        .and_then(|rest| rest.strip_suffix(" solution(s)\n"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("not an interrupted mark: {out:?}"));
+    assert!(count < 9356, "the search was cut short: {count}");
+    assert!(err.contains(":3: interrupted after "), "{err}");
+    assert!(
+        err.ends_with("queens-8.dlx\n") && err.contains("dlx: not solved (Ctrl-C): "),
+        "{err}"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Five million records
 // ---------------------------------------------------------------------------

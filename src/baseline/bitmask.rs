@@ -30,9 +30,10 @@ struct Frame {
 /// kept across solves, so nothing is allocated per node, and after the
 /// first puzzle of a size nothing is allocated per solve except the
 /// returned grid. Like the engine, it stops with [`End::NodeLimit`] when
-/// `limits.max_nodes` is used up and with [`End::TimeLimit`] once
-/// `limits.deadline` has passed (the clock is read every 1024 nodes,
-/// [`Limits::deadline_passed`]).
+/// `limits.max_nodes` is used up, with [`End::TimeLimit`] once
+/// `limits.deadline` has passed and with [`End::Cancelled`] once
+/// `limits.cancel` is raised (both looked at every 1024 nodes,
+/// [`Limits::must_stop`]).
 #[derive(Debug, Default, Clone)]
 pub struct BitmaskSudoku {
     /// Box size the per-cell tables below were built for (0: none yet).
@@ -241,8 +242,8 @@ impl SudokuSolver for BitmaskSudoku {
                         Step::Backtrack
                     } else if nodes >= max_nodes {
                         break End::NodeLimit;
-                    } else if limits.deadline_passed(nodes) {
-                        break End::TimeLimit;
+                    } else if let Some(end) = limits.must_stop(nodes) {
+                        break end;
                     } else {
                         nodes += 1;
                         guesses += u64::from(frame.guess);

@@ -131,6 +131,43 @@ mod contract {
         });
     }
 
+    /// A raised cancel flag stops every solver before its first node, one
+    /// raised during the search at its next look, and one never raised
+    /// changes nothing.
+    #[test]
+    fn a_cancel_flag_stops_every_solver() {
+        use crate::exact_cover::Cancel;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        static RAISED: AtomicBool = AtomicBool::new(true);
+        static QUIET: AtomicBool = AtomicBool::new(false);
+        let endless = Limits::solutions(u64::MAX);
+        let empty = Grid::empty(3);
+        let puzzle = Grid::from_line(EASY).unwrap();
+        for_each_solver(|solver, name| {
+            let s = solver.solve(&empty, endless.with_cancel(Cancel::new(&RAISED)));
+            assert_eq!((s.end, s.nodes, s.count), (End::Cancelled, 0, 0), "{name}");
+            assert!(s.end.is_limit(), "a cancelled count is a lower bound");
+
+            let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+            let raiser = std::thread::spawn(|| {
+                std::thread::sleep(Duration::from_millis(20));
+                flag.store(true, Ordering::Relaxed);
+            });
+            let s = solver.solve(&empty, endless.with_cancel(Cancel::new(flag)));
+            raiser.join().unwrap();
+            assert_eq!(s.end, End::Cancelled, "{name}");
+            assert_eq!(
+                s.nodes % crate::exact_cover::DEADLINE_CHECK_NODES,
+                0,
+                "{name}"
+            );
+
+            let free = solver.solve(&puzzle, Limits::solutions(2));
+            let quiet = Limits::solutions(2).with_cancel(Cancel::new(&QUIET));
+            assert_eq!(solver.solve(&puzzle, quiet), free, "{name}");
+        });
+    }
+
     #[test]
     fn a_deadline_stops_the_search_at_a_clock_check() {
         // Counting every 9x9 grid never ends, for any solver.

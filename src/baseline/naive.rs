@@ -14,8 +14,9 @@ use crate::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 /// The search is iterative, so a 64x64 grid (up to 4096 blanks) cannot
 /// overflow the call stack. A node is one digit placed in a cell. Like the
 /// engine, it stops with [`End::NodeLimit`] when `limits.max_nodes` is used
-/// up and with [`End::TimeLimit`] once `limits.deadline` has passed (the
-/// clock is read every 1024 nodes, [`Limits::deadline_passed`]).
+/// up, with [`End::TimeLimit`] once `limits.deadline` has passed and with
+/// [`End::Cancelled`] once `limits.cancel` is raised (both looked at every
+/// 1024 nodes, [`Limits::must_stop`]).
 #[derive(Debug, Default, Clone)]
 pub struct NaiveSudoku {
     /// Working copy of the grid; a blank's current digit doubles as the
@@ -123,8 +124,8 @@ impl SudokuSolver for NaiveSudoku {
                     if nodes >= max_nodes {
                         break 'search End::NodeLimit;
                     }
-                    if limits.deadline_passed(nodes) {
-                        break 'search End::TimeLimit;
+                    if let Some(end) = limits.must_stop(nodes) {
+                        break 'search end;
                     }
                     nodes += 1;
                     cells[k] = digit;

@@ -157,7 +157,9 @@ pub enum Command {
     /// Exit status: 0 when every record was solved, 1 when some record was
     /// invalid, unsolvable or hit a limit (each reported on stderr as
     /// FILE:LINE: reason and marked in its place with a line starting with
-    /// `!`), 2 on usage or I/O errors.
+    /// `!`), 2 on usage or I/O errors, 130 when stopped by Ctrl-C (the
+    /// answers written are then those of the records before the first
+    /// left unanswered; stderr says where it stopped).
     Solve(SolveArgs),
     /// Check answers written by `dlx solve` against their puzzles.
     Check(CheckArgs),

@@ -384,7 +384,7 @@ impl CellsSolver {
         let ascending = self.order == OptionOrder::Ascending;
         let mut solutions = 0u64;
         let mut nodes = 0u64;
-        // See `Limits::deadline_passed_after`.
+        // See `Limits::must_stop_after`.
         let mut next_look = 0u64;
         // Of `cells.updates`, those already added to `self.link_updates`
         // (before each call of the visitor, which may panic).
@@ -438,10 +438,11 @@ impl CellsSolver {
                         } else if nodes >= max_nodes {
                             cells.uncover(item);
                             break End::NodeLimit;
-                        } else if limits.deadline_passed_after(nodes, cells.updates, &mut next_look)
+                        } else if let Some(end) =
+                            limits.must_stop_after(nodes, cells.updates, &mut next_look)
                         {
                             cells.uncover(item);
-                            break End::TimeLimit;
+                            break end;
                         } else {
                             nodes += 1;
                             cells.commit_others(cells.set[p as usize]);

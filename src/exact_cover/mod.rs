@@ -32,6 +32,7 @@ pub use cells::{CellsSolver, OptionOrder};
 pub use problem::{Item, ItemKind, Problem, ProblemError};
 pub use reduced::ReducedSolver;
 pub use search::{
-    Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES, DEADLINE_CHECK_UPDATES,
+    Cancel, Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES,
+    DEADLINE_CHECK_UPDATES,
 };
 pub use verify::{verify, CoverError};

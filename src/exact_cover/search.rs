@@ -5,6 +5,7 @@
 //! unwound. Nothing is allocated inside the search loop.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::arena::{Dance, Links, Matrix, NO_OPTION};
@@ -41,7 +42,53 @@ pub struct Limits {
     /// solutions found meanwhile: a slow visitor should look at the clock
     /// itself and return `Break`.
     pub deadline: Option<Instant>,
+    /// Stop once this flag is raised, from another thread (a Ctrl-C
+    /// handler, a cancel button). Looked at when the clock would be (see
+    /// [`deadline`](Self::deadline)), whether or not a deadline is set; the
+    /// search then ends [`End::Cancelled`].
+    pub cancel: Option<Cancel>,
 }
+
+/// A flag that stops every search whose [`Limits::cancel`] it is, once
+/// raised. It is `'static` so that [`Limits`] stays `Copy`: a `static`
+/// `AtomicBool`, or one made with `Box::leak` for a flag per job.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use dlx_engine::exact_cover::{Cancel, End, Limits, Solver};
+/// use dlx_engine::problems::n_queens;
+///
+/// static STOP: AtomicBool = AtomicBool::new(false);
+/// let limits = Limits::none().with_cancel(Cancel::new(&STOP));
+/// STOP.store(true, Ordering::Relaxed); // another thread would do this
+/// let report = Solver::new(&n_queens(12).compile()?).count(limits);
+/// assert_eq!((report.end, report.stats.nodes), (End::Cancelled, 0));
+/// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Cancel(&'static AtomicBool);
+
+impl Cancel {
+    /// The cancel flag `flag`: raised when it holds `true`.
+    pub const fn new(flag: &'static AtomicBool) -> Self {
+        Cancel(flag)
+    }
+
+    /// Whether the flag is raised.
+    #[inline]
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Two cancels are the same when they are the same flag.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 /// How many search nodes pass between two looks at the clock when a
 /// [`Limits::deadline`] is set: reading the clock costs about as much as a
@@ -108,36 +155,58 @@ impl Limits {
         self.with_deadline(Instant::now().checked_add(timeout))
     }
 
-    /// Whether a search that has used `nodes` nodes must stop now for its
-    /// deadline. Looks at the clock only every [`DEADLINE_CHECK_NODES`]
-    /// nodes; solvers outside the engine use it too, so every solver honours
-    /// the deadline the same way.
-    #[inline]
-    pub fn deadline_passed(&self, nodes: u64) -> bool {
-        match self.deadline {
-            Some(deadline) => nodes % DEADLINE_CHECK_NODES == 0 && Instant::now() >= deadline,
-            None => false,
+    /// Sets the cancel flag: `with_cancel(Cancel::new(&FLAG))`, or `None`
+    /// for none.
+    pub fn with_cancel(self, cancel: impl Into<Option<Cancel>>) -> Self {
+        Limits {
+            cancel: cancel.into(),
+            ..self
         }
     }
 
-    /// [`deadline_passed`](Self::deadline_passed) for a search that also
-    /// counts link updates: looks at the clock every
-    /// [`DEADLINE_CHECK_NODES`] nodes, and once `updates` reaches
-    /// `*next_look`, which each look moves [`DEADLINE_CHECK_UPDATES`] past
-    /// the updates so far (start it at 0).
+    /// Why a search that has used `nodes` nodes must stop now, if it must:
+    /// [`End::Cancelled`] when the [`cancel`](Self::cancel) flag is raised,
+    /// [`End::TimeLimit`] when the deadline has passed. Looks only every
+    /// [`DEADLINE_CHECK_NODES`] nodes (node 0 included); solvers outside
+    /// the engine use it too, so every solver honours both the same way.
     #[inline]
-    pub(crate) fn deadline_passed_after(
+    pub fn must_stop(&self, nodes: u64) -> Option<End> {
+        if nodes % DEADLINE_CHECK_NODES != 0 {
+            return None;
+        }
+        self.look()
+    }
+
+    /// [`must_stop`](Self::must_stop) for a search that also counts link
+    /// updates: looks every [`DEADLINE_CHECK_NODES`] nodes, and once
+    /// `updates` reaches `*next_look`, which each look moves
+    /// [`DEADLINE_CHECK_UPDATES`] past the updates so far (start it at 0).
+    #[inline]
+    pub(crate) fn must_stop_after(
         &self,
         nodes: u64,
         updates: u64,
         next_look: &mut u64,
-    ) -> bool {
+    ) -> Option<End> {
+        // The common case, no deadline and no flag, costs two tests a node.
+        if self.deadline.is_none() && self.cancel.is_none() {
+            return None;
+        }
+        if nodes % DEADLINE_CHECK_NODES != 0 && updates < *next_look {
+            return None;
+        }
+        *next_look = updates + DEADLINE_CHECK_UPDATES;
+        self.look()
+    }
+
+    /// The flag, then the clock.
+    fn look(&self) -> Option<End> {
+        if self.cancel.is_some_and(|cancel| cancel.is_raised()) {
+            return Some(End::Cancelled);
+        }
         match self.deadline {
-            Some(deadline) if nodes % DEADLINE_CHECK_NODES == 0 || updates >= *next_look => {
-                *next_look = updates + DEADLINE_CHECK_UPDATES;
-                Instant::now() >= deadline
-            }
-            _ => false,
+            Some(deadline) if Instant::now() >= deadline => Some(End::TimeLimit),
+            _ => None,
         }
     }
 }
@@ -170,13 +239,16 @@ pub enum End {
     NodeLimit,
     /// The deadline passed before the search finished.
     TimeLimit,
+    /// The [`Limits::cancel`] flag was raised before the search finished.
+    Cancelled,
 }
 
 impl End {
-    /// Whether a limit (nodes or time) cut the search short, so a count of
-    /// solutions is only a lower bound and "no solution" proves nothing.
+    /// Whether a limit (nodes, time or a cancel) cut the search short, so a
+    /// count of solutions is only a lower bound and "no solution" proves
+    /// nothing.
     pub fn is_limit(self) -> bool {
-        matches!(self, End::NodeLimit | End::TimeLimit)
+        matches!(self, End::NodeLimit | End::TimeLimit | End::Cancelled)
     }
 }
 
@@ -636,9 +708,10 @@ where
                     } else if nodes >= max_nodes {
                         undo_chosen(d, item, before_cover);
                         break End::NodeLimit;
-                    } else if limits.deadline_passed_after(nodes, updates, &mut next_look) {
+                    } else if let Some(end) = limits.must_stop_after(nodes, updates, &mut next_look)
+                    {
                         undo_chosen(d, item, before_cover);
-                        break End::TimeLimit;
+                        break end;
                     } else {
                         nodes += 1;
                         let before_commit = d.mark();
@@ -854,6 +927,17 @@ mod tests {
     #[test]
     fn a_past_deadline_stops_the_search() {
         let m = n_queens(10).compile().unwrap();
+        // A raised cancel flag wins over a deadline, and is read before
+        // the first node even without one.
+        static RAISED: AtomicBool = AtomicBool::new(true);
+        let cancelled = Limits::none().with_cancel(Cancel::new(&RAISED));
+        let r = Solver::new(&m).count(cancelled.with_deadline(Instant::now()));
+        assert_eq!((r.end, r.stats.nodes), (End::Cancelled, 0));
+        let r = crate::exact_cover::CellsSolver::new(&m).count(cancelled);
+        assert_eq!((r.end, r.stats.nodes), (End::Cancelled, 0));
+        assert_eq!(cancelled, Limits::none().with_cancel(Cancel::new(&RAISED)));
+        assert_ne!(cancelled, Limits::none());
+        assert_eq!(cancelled.with_cancel(None), Limits::none());
         let past = Instant::now();
         let r = Solver::new(&m).count(Limits::none().with_deadline(Some(past)));
         assert_eq!(r.end, End::TimeLimit);

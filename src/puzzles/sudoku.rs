@@ -900,8 +900,10 @@ impl SudokuSolver for DlxSudoku {
         if forced > max_nodes {
             return stopped(End::NodeLimit, max_nodes);
         }
-        if forced > 0 && limits.deadline_passed(0) {
-            return stopped(End::TimeLimit, 0);
+        if forced > 0 {
+            if let Some(end) = limits.must_stop(0) {
+                return stopped(end, 0);
+            }
         }
         let limits = Limits {
             max_solutions: Some(limits.max_solutions.unwrap_or(1)),

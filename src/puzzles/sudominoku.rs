@@ -1213,8 +1213,9 @@ impl DlxSudominoku {
     /// enumerates tilings, remembers the grids seen, and stops once
     /// `limits.max_solutions` (default 1) distinct grids were found
     /// ([`End::Stopped`]), after `limits.max_nodes` search nodes
-    /// ([`End::NodeLimit`]) or once `limits.deadline` has passed (checked
-    /// every 1024 nodes, [`End::TimeLimit`]). [`End::Exhausted`] means
+    /// ([`End::NodeLimit`]), once `limits.deadline` has passed
+    /// ([`End::TimeLimit`]) or once `limits.cancel` is raised
+    /// ([`End::Cancelled`]; both checked every 1024 nodes). [`End::Exhausted`] means
     /// `count` is exact.
     /// `grid` is the first grid found; `nodes` the engine's search nodes
     /// (options tried).
@@ -1275,8 +1276,8 @@ impl SudominokuSolver for DlxSudominoku {
 /// neighbour (right, then down) and a second digit, checking rows, columns
 /// and boxes with boolean tables `used[unit][digit]` and the dominoes with
 /// `used[a][b]`. One search node = one domino placed. Node budget and
-/// deadline are honoured as by the engine (the clock is read every 1024
-/// nodes, [`Limits::deadline_passed`]).
+/// deadline (and cancel flag) are honoured as by the engine (looked at
+/// every 1024 nodes, [`Limits::must_stop`]).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct NaiveSudominoku;
 
@@ -1341,7 +1342,7 @@ struct Naive {
     nodes: u64,
     max_nodes: u64,
     max_solutions: u64,
-    /// The caller's limits, for [`Limits::deadline_passed`].
+    /// The caller's limits, for [`Limits::must_stop`].
     limits: Limits,
     seen: HashSet<[u8; CELLS]>,
     first: Option<[u8; CELLS]>,
@@ -1412,8 +1413,8 @@ impl Naive {
                         self.take(k, a);
                         return true;
                     }
-                    if self.limits.deadline_passed(self.nodes) {
-                        self.end = Some(End::TimeLimit);
+                    if let Some(end) = self.limits.must_stop(self.nodes) {
+                        self.end = Some(end);
                         self.take(k, a);
                         return true;
                     }
@@ -2042,7 +2043,13 @@ mod tests {
         let later = Instant::now() + Duration::from_secs(3600);
         let budget = endless.with_max_nodes(Some(2048));
 
+        static RAISED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+        let cancelled = endless.with_cancel(crate::exact_cover::Cancel::new(&RAISED));
         let mut dlx = DlxSudominoku::new();
+        let d = dlx.solve(&open, cancelled);
+        assert_eq!((d.end, d.nodes, d.count), (End::Cancelled, 0, 0));
+        let n = NaiveSudominoku::new().solve(&open, cancelled);
+        assert_eq!((n.end, n.nodes, n.count), (End::Cancelled, 0, 0));
         assert_eq!(dlx.solve(&open, budget).end, End::NodeLimit);
         let d = dlx.solve(&open, past);
         assert_eq!((d.end, d.nodes, d.count), (End::TimeLimit, 0, 0));

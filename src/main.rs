@@ -729,6 +729,8 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
     };
     let mut stderr = UnderBar::new(Diagnostics(io::stderr()), &bar);
     let mut total = Summary::default();
+    // Whether the next answer starts after a blank line (see `Sinks`).
+    let mut set_apart = false;
     for (index, path) in files.iter().enumerate() {
         let (name, input) = match open_input(path) {
             Ok(x) => x,
@@ -751,9 +753,11 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
             tick: &tick,
             answered: total.records > 0,
             failed: false,
+            set_apart,
         };
         let summary = solve::solve_file(&name, input, &options, &mut sinks);
         so_far.failed |= sinks.failed;
+        set_apart = sinks.set_apart;
         // What the file left under the bar comes out before it goes.
         out.flush()?;
         stderr.flush()?;

@@ -133,9 +133,24 @@ pub struct Sinks<'a> {
     /// unsolvable, over a limit) has been written: a run whose output
     /// closes part way still says that such an answer reached it.
     pub failed: bool,
+    /// Whether the next answer starts after a blank line. An exact-cover
+    /// solution or listing has no fixed length, so with `--all` or the
+    /// default first solution each exact-cover answer is a block, set
+    /// apart from the answers before and after it (of any input); the
+    /// caller carries this from one input's `Sinks` to the next.
+    pub set_apart: bool,
 }
 
 impl Sinks<'_> {
+    /// Writes the blank line [`set_apart`](Self::set_apart) asks for, if
+    /// it does, before an answer.
+    fn start_answer(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.set_apart) {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
     /// Writes out what the answers and diagnostics hold: after each chunk
     /// of a batch, so a slow stream's answers are not held back.
     pub fn flush(&mut self) -> io::Result<()> {
@@ -242,6 +257,7 @@ pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static 
 
 /// Writes one outcome: its text to `out`, its error to `err`.
 pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> {
+    sinks.start_answer()?;
     sinks.out.write_all(outcome.text.as_bytes())?;
     sinks.out.write_all(b"\n")?;
     sinks.failed |= outcome.error.is_some();
@@ -312,8 +328,9 @@ fn solve_sudoku(
         },
         |outcomes| {
             for outcome in outcomes {
-                // Multi-line answers are separated by a blank line.
-                if !first && outcome.text.contains('\n') {
+                // Multi-line answers are separated by a blank line (which
+                // `emit` writes when the answer before was a listing).
+                if !first && outcome.text.contains('\n') && !sinks.set_apart {
                     sinks.out.write_all(b"\n")?;
                 }
                 first = false;
@@ -493,8 +510,30 @@ pub fn outcome_of(
     }
 }
 
-/// An exact-cover file is one record: the whole problem.
+/// An exact-cover file is one record: the whole problem. A solution or
+/// listing is a block of lines, set apart from the answers of other inputs
+/// before and after it ([`Sinks::set_apart`]); so is any other answer to
+/// it then, a mark or a count.
 fn solve_xc(
+    file: &str,
+    input: impl BufRead,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
+    let block = matches!(options.mode, Mode::First | Mode::All);
+    let pending = sinks.set_apart;
+    sinks.set_apart |= block && sinks.answered;
+    let summary = solve_xc_record(file, input, options, sinks)?;
+    sinks.set_apart = if summary.records == 0 {
+        pending
+    } else {
+        block
+    };
+    Ok(summary)
+}
+
+/// [`solve_xc`] on the one record.
+fn solve_xc_record(
     file: &str,
     input: impl BufRead,
     options: &SolveOptions,
@@ -553,10 +592,9 @@ fn solve_xc(
         .compile()
         .map_err(|e| io::Error::other(format!("{file}: {e}")))?;
     let mut solver = Solver::new(&matrix);
-    // A listing or solution (several lines) is set apart from the answers of
-    // earlier inputs, as grids are.
-    if sinks.answered && matches!(options.mode, Mode::First | Mode::All) {
-        sinks.out.write_all(b"\n")?;
+    // A listing is streamed to `out` as it is found, not through `emit`.
+    if options.mode == Mode::All {
+        sinks.start_answer()?;
     }
     let mut text = String::new();
     let mut write_error = None;

@@ -2,6 +2,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
@@ -149,7 +150,7 @@ fn stats_report_nodes_and_updates() {
         .stdout("92\n")
         .stderr(
             predicate::str::is_match(
-                r"queens-8\.dlx: 92 solution\(s\), \d+ search nodes, \d+ link updates, [0-9.]+ s",
+                r"queens-8\.dlx: 92 solutions, \d+ search nodes, \d+ link updates, [0-9.]+ s",
             )
             .unwrap(),
         );
@@ -458,4 +459,38 @@ fn listings_of_several_files_are_set_apart() {
     let once = String::from_utf8(once.stdout).unwrap();
     let twice = String::from_utf8(twice.stdout).unwrap();
     assert_eq!(twice, format!("{once}\n{once}"));
+}
+
+/// An exact-cover solution is a block of lines of no fixed length: with
+/// other inputs in the run, every answer to an exact-cover file (a
+/// solution, a mark) is set apart by a blank line from the answers before
+/// and after it, Sudoku ones too; counts stay one line each.
+#[test]
+fn exact_cover_answers_are_blocks_among_other_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let solved = file("solved.dlx", "a b c\na b\nc\n");
+    let unknown = file("unknown.dlx", "a b\na z\nb\n");
+    let sudoku = file("sudoku.txt", &format!("{EASY}\n"));
+    let run = |mode: Option<&str>| {
+        let output = dlx()
+            .arg("solve")
+            .args(mode)
+            .args([&solved, &unknown, &sudoku, &solved])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(
+        run(None),
+        format!("a b\nc\n\n! invalid: unknown item `z`\n\n{EASY_SOLUTION}\n\na b\nc\n")
+    );
+    assert_eq!(
+        run(Some("--count")),
+        "1\n! invalid: unknown item `z`\n1\n1\n"
+    );
 }

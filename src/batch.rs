@@ -194,7 +194,9 @@ impl Summary {
                 crate::error::count_of(xc.solutions, "solution"),
                 match xc.end {
                     crate::exact_cover::End::Exhausted => "",
-                    crate::exact_cover::End::Stopped => " (stopped at the solution limit)",
+                    crate::exact_cover::End::Stopped => {
+                        " (search stopped: the solutions asked for were found)"
+                    }
                     crate::exact_cover::End::NodeLimit => " (node budget reached)",
                     crate::exact_cover::End::TimeLimit => " (time limit reached)",
                     crate::exact_cover::End::Cancelled => " (interrupted)",

@@ -524,11 +524,7 @@ fn solve_xc(
     let pending = sinks.set_apart;
     sinks.set_apart |= block && sinks.answered;
     let summary = solve_xc_record(file, input, options, sinks)?;
-    sinks.set_apart = if summary.records == 0 {
-        pending
-    } else {
-        block
-    };
+    sinks.set_apart = if summary.records == 0 { pending } else { block };
     Ok(summary)
 }
 
@@ -642,14 +638,14 @@ fn solve_xc_record(
     let mut outcome = outcome_of(xc.item_line, &solution, answer, options);
     outcome.elapsed = begin.elapsed();
     if outcome.status == Status::Unsolvable {
-        if let Some(why) = items_in_no_option(&xc.problem, &mut solver) {
-            // The likely cause, named: a typo in an option, or one left out.
-            let reason = format!("unsolvable: {why}");
-            if outcome.text.starts_with("! ") {
-                outcome.text = format!("! {reason}");
-            }
-            outcome.error = Some(reason);
+        // The likely cause, named: a typo in an option, or one left out.
+        let why = items_in_no_option(&xc.problem, &mut solver)
+            .unwrap_or_else(|| "the problem has no solution".to_string());
+        let reason = format!("unsolvable: {why}");
+        if outcome.text.starts_with("! ") {
+            outcome.text = format!("! {reason}");
         }
+        outcome.error = Some(reason);
     }
     summary.add(&outcome);
     summary.wall = begin.elapsed();

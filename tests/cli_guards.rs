@@ -999,3 +999,26 @@ fn sudominoku_with_a_bad_byte_is_read_alike_by_every_command() {
         .success()
         .stdout(predicate::str::contains("1 invalid record skipped"));
 }
+
+/// A negative number given to a numeric option is refused as that
+/// option's value, not taken for an unknown option (whose tip, `-- -1`,
+/// would make it a file name).
+#[test]
+fn negative_numbers_are_refused_as_values() {
+    for (args, option) in [
+        (
+            &["solve", "--node-limit", "-1", "x"][..],
+            "--node-limit <N>",
+        ),
+        (&["solve", "-j", "-2", "x"][..], "--threads <N>"),
+        (&["gen", "--count", "-5"][..], "--count <COUNT>"),
+        (&["bench", "--limit", "-3", "x"][..], "--limit <K>"),
+    ] {
+        dlx()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("for '{option}'")))
+            .stderr(predicate::str::contains("tip").not());
+    }
+}

@@ -1,8 +1,8 @@
 //! The `dlx` binary on exact-cover files in Knuth's format.
 
 use assert_cmd::Command;
-use predicates::prelude::*;
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
+use predicates::prelude::*;
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
@@ -270,7 +270,7 @@ fn no_solution_exit_status() {
         .write_stdin("a b c\na b\nb c\n")
         .assert()
         .code(1)
-        .stdout("! unsolvable: the puzzle has no solution\n");
+        .stdout("! unsolvable: the problem has no solution\n");
     // Several uncovered items: three named, the rest counted; --count
     // keeps its `0` on stdout.
     dlx()

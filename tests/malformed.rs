@@ -701,8 +701,8 @@ fn cases() -> Vec<Case> {
             name: "knuth: a primary item no option covers (unsolvable)".into(),
             args: vec![],
             input: b"a b c\na b\nb c\n".to_vec(),
-            stderr: errors(&[(1, "unsolvable: the puzzle has no solution")]),
-            stdout: "! unsolvable: the puzzle has no solution\n".into(),
+            stderr: errors(&[(1, "unsolvable: the problem has no solution")]),
+            stdout: "! unsolvable: the problem has no solution\n".into(),
             code: 1,
         },
         Case {

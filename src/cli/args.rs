@@ -160,8 +160,13 @@ pub enum Command {
     /// `!`), 2 on usage or I/O errors, 130 when stopped by Ctrl-C (the
     /// answers written are then those of the records before the first
     /// left unanswered; stderr says where it stopped).
+    // In every subcommand, a negative number is a value, refused by its
+    // parser (`--node-limit -1`), not an unknown option whose tip would
+    // pass it as a file name.
+    #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
     /// Check answers written by `dlx solve` against their puzzles.
+    #[command(allow_negative_numbers = true)]
     Check(CheckArgs),
     /// Compare solvers on the same puzzles: per-puzzle times (median, p90,
     /// p99, max), throughput and search nodes, every answer verified.
@@ -169,11 +174,13 @@ pub enum Command {
     /// Exit status: 0 when every answer was right (puzzles unsolved within
     /// the node budget are results, not failures), 1 when a solver gave a
     /// wrong answer (reported as FILE:LINE), 2 on usage or I/O errors.
+    #[command(allow_negative_numbers = true)]
     Bench(super::bench::BenchArgs),
     /// Generate puzzles with exactly one solution, reproducibly from a seed.
     ///
     /// Sudoku: one puzzle per line after a `#` header holding the command
     /// that made them. Sudominoku: the Baekjoon 4574 format, ending in `0`.
+    #[command(allow_negative_numbers = true)]
     Gen(super::gen::GenArgs),
 }
 

@@ -445,6 +445,7 @@ pub fn solve_file(data: &[u8]) {
         tick: &|| {},
         answered: false,
         failed: false,
+        set_apart: false,
     };
     let summary = match solve::solve_file("f", data, &options, &mut sinks) {
         Ok(summary) => summary,

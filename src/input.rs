@@ -168,6 +168,22 @@ impl<R> Prepared<R> {
     pub fn is_blank(&self) -> bool {
         self.blank
     }
+
+    /// Whether the whole lines read ahead also read as an exact-cover
+    /// problem in Knuth's format with at least one option (items named
+    /// like numbers make the options of such a file look like grid rows):
+    /// a hint worth giving when the file, read as detected, had no valid
+    /// record.
+    pub fn head_reads_as_exact_cover(&self) -> bool {
+        let whole = match self.head.iter().rposition(|&b| b == b'\n') {
+            Some(end) => &self.head[..=end],
+            None => &self.head[..],
+        };
+        std::str::from_utf8(whole).is_ok_and(|text| {
+            crate::exact_cover::knuth_format::parse(text, "")
+                .is_ok_and(|xc| !xc.option_lines.is_empty())
+        })
+    }
 }
 
 /// Line ends in `bytes`: `\n`, `\r\n`, and a lone `\r` (old-Mac files).

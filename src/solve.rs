@@ -197,12 +197,20 @@ pub fn solve_file(
             } else {
                 "Sudoku"
             };
+            let (read_as, or_xc) = if options.kind == Kind::Auto {
+                (
+                    "reads (from its content) as",
+                    "; if it is an exact-cover problem in Knuth's format, give --kind xc",
+                )
+            } else {
+                ("is", "")
+            };
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
-                    "--all lists the solutions of exact-cover files only, and this is a \
-                     {name} input: use --count for the number of solutions of each puzzle \
-                     or --unique to tell unique ones from the rest"
+                    "--all lists the solutions of exact-cover files only, and this {read_as} \
+                     a {name} input: use --count for the number of solutions of each puzzle \
+                     or --unique to tell unique ones from the rest{or_xc}"
                 ),
             ));
         }
@@ -233,11 +241,31 @@ pub fn solve_file(
         }
         None => options,
     };
-    match kind {
+    // Looked at before the input is consumed.
+    let maybe_xc =
+        options.kind == Kind::Auto && kind != Kind::Xc && input.head_reads_as_exact_cover();
+    let summary = match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),
         Kind::Sudoku | Kind::Auto => solve_sudoku(file, input, options, sinks),
+    }?;
+    if maybe_xc && summary.records > 0 && summary.invalid == summary.records {
+        // Detection guessed from a few lines; when nothing of the file
+        // could be read as it guessed but its start reads as exact cover,
+        // say so and how to overrule it (options of 9 or 16 numbers read as
+        // grid rows).
+        let name = if kind == Kind::Sudominoku {
+            "Sudominoku"
+        } else {
+            "Sudoku"
+        };
+        writeln!(
+            sinks.err,
+            "{file}: note: read as {name} (detected from its content), and no record of it \
+             was valid; if it is an exact-cover problem in Knuth's format, give --kind xc"
+        )?;
     }
+    Ok(summary)
 }
 
 /// Why the baseline `solver` cannot solve inputs of `kind`, if it cannot:

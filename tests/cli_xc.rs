@@ -319,7 +319,54 @@ fn an_item_line_alone_and_an_empty_listing() {
             .write_stdin(text)
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("and this is a Sudoku input"));
+            .stderr(predicate::str::contains(
+                "and this reads (from its content) as a Sudoku input",
+            ))
+            .stderr(predicate::str::contains("give --kind xc"));
+    }
+    // Given as Sudoku, it is one, with no hint.
+    dlx()
+        .args(["solve", "--all", "--kind", "sudoku", "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("and this is a Sudoku input"))
+        .stderr(predicate::str::contains("--kind xc").not());
+}
+
+/// A detected Sudoku input with no valid record may be an exact-cover
+/// problem the detection misread (options of nine numbers look like grid
+/// rows): a note says how to overrule it. Not when any record was valid,
+/// nor when the kind was given.
+#[test]
+fn an_all_invalid_detected_input_hints_at_kind_xc() {
+    let options = "1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 9\n";
+    let hint = "<stdin>: note: read as Sudoku (detected from its content), and no record of \
+                it was valid; if it is an exact-cover problem in Knuth's format, give --kind xc";
+    dlx()
+        .args(["solve", "-"])
+        .write_stdin(options)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(hint));
+    dlx()
+        .args(["solve", "--kind", "xc", "-"])
+        .write_stdin(options)
+        .assert()
+        .success()
+        .stdout("1 2 3 4 5 6 7 8 9\n");
+    for args in [&["solve", "--kind", "sudoku", "-"][..], &["solve", "-"][..]] {
+        let text = if args.len() == 2 {
+            format!("{options}{EASY}\n")
+        } else {
+            options.to_string()
+        };
+        dlx()
+            .args(args)
+            .write_stdin(text)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("--kind xc").not());
     }
 }
 

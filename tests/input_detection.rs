@@ -297,7 +297,7 @@ fn all_is_refused_for_puzzles() {
         assert!(
             err.starts_with(&format!(
                 "dlx: input.txt: --all lists the solutions of exact-cover files only, \
-                 and this is a {kind} input: use --count"
+                 and this reads (from its content) as a {kind} input: use --count"
             )),
             "{err}"
         );

@@ -458,6 +458,10 @@ pub fn solve_file(data: &[u8]) {
     let err = String::from_utf8(err).expect("messages are UTF-8");
     let mut reported = 0u64;
     for message in err.lines() {
+        // A note about the whole file (the kind it was read as).
+        if message.starts_with("f: note: ") {
+            continue;
+        }
         let rest = message
             .strip_prefix("f:")
             .unwrap_or_else(|| panic!("message without the file name: {message:?}"));

@@ -126,16 +126,27 @@ impl Problem {
     }
 
     /// Declares a primary item (covered exactly once); returns its number.
+    ///
+    /// # Errors
+    /// As [`add_item`](Self::add_item).
     pub fn add_primary(&mut self, name: impl Into<String>) -> Result<usize, ProblemError> {
         self.add_item(name.into(), ItemKind::Primary)
     }
 
     /// Declares a secondary item (covered at most once); returns its number.
+    ///
+    /// # Errors
+    /// As [`add_item`](Self::add_item).
     pub fn add_secondary(&mut self, name: impl Into<String>) -> Result<usize, ProblemError> {
         self.add_item(name.into(), ItemKind::Secondary)
     }
 
     /// Declares an item of the given kind; returns its number.
+    ///
+    /// # Errors
+    /// [`ProblemError::BadItemName`] for an empty name or one with
+    /// whitespace, `|` or U+FEFF; [`ProblemError::DuplicateItem`] for a name
+    /// already declared. The problem is unchanged then.
     pub fn add_item(
         &mut self,
         name: impl Into<String>,
@@ -156,6 +167,13 @@ impl Problem {
     }
 
     /// Adds an option given by item numbers; returns the option's number.
+    ///
+    /// # Errors
+    /// [`ProblemError::EmptyOption`], [`ProblemError::ItemOutOfRange`],
+    /// [`ProblemError::RepeatedItem`], [`ProblemError::NoPrimaryItem`] (an
+    /// option of secondary items only could never be chosen), or
+    /// [`ProblemError::TooLarge`] when the problem would outgrow the
+    /// arena. The problem is unchanged then.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ProblemError> {
         if items.is_empty() {
             return Err(ProblemError::EmptyOption {
@@ -199,6 +217,10 @@ impl Problem {
     }
 
     /// Adds an option given by item names; returns the option's number.
+    ///
+    /// # Errors
+    /// [`ProblemError::UnknownItem`] for a name never declared, else as
+    /// [`add_option`](Self::add_option). The problem is unchanged then.
     pub fn add_option_by_name<I, S>(&mut self, names: I) -> Result<usize, ProblemError>
     where
         I: IntoIterator<Item = S>,
@@ -261,6 +283,10 @@ impl Problem {
     }
 
     /// Compiles the problem into a dancing-links [`Matrix`](crate::exact_cover::Matrix).
+    ///
+    /// # Errors
+    /// [`ProblemError::TooLarge`] if the arena (items, option nodes and
+    /// spacers) would not fit 32-bit links.
     pub fn compile(&self) -> Result<crate::exact_cover::Matrix, ProblemError> {
         crate::exact_cover::Matrix::new(self)
     }

@@ -34,7 +34,8 @@ pub struct Limits {
     /// Stop once this many search nodes (options tried) have been used.
     pub max_nodes: Option<u64>,
     /// Stop once this moment has passed. The exact-cover solvers check it
-    /// every [`DEADLINE_CHECK_NODES`] nodes and whenever
+    /// before the first node (a deadline already past stops a search with
+    /// no node), every [`DEADLINE_CHECK_NODES`] nodes after, and whenever
     /// [`DEADLINE_CHECK_UPDATES`] link updates have passed since the last
     /// look, so a search overruns it by at most the time of those nodes or
     /// updates (microseconds for Sudoku), or of one node when a single node
@@ -216,7 +217,10 @@ impl Limits {
 pub struct Stats {
     /// Search nodes: options tried at some level of the search tree.
     pub nodes: u64,
-    /// Link updates: nodes removed from their columns by `hide`.
+    /// Link updates: nodes taken out of their columns while items are
+    /// covered (each hidden option loses one per item other than the one
+    /// being covered), Knuth's measure of the dance's work. Undoing them is
+    /// not counted again.
     pub updates: u64,
 }
 

@@ -847,8 +847,15 @@ impl Solution {
 /// A Sudoku solver: DLX or a baseline. One instance per thread.
 pub trait SudokuSolver {
     /// Solves `puzzle` (givens already checked by [`Grid::check_givens`]),
-    /// counting solutions up to `limits.max_solutions` (default 1) and
-    /// stopping after `limits.max_nodes` search nodes.
+    /// counting solutions up to `limits.max_solutions` and stopping after
+    /// `limits.max_nodes` search nodes, at `limits.deadline` or once
+    /// `limits.cancel` is raised.
+    ///
+    /// A missing solution limit means **one** solution here, not all (the
+    /// answer is one grid): `Limits::none()` gives `count` 1 and
+    /// [`End::Stopped`] even for a grid with many solutions. To count, give
+    /// [`Limits::solutions`]; `Limits::solutions(2)` proves a puzzle unique
+    /// (`count` 1 and [`End::Exhausted`]).
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution;
 }
 
@@ -856,8 +863,8 @@ pub trait SudokuSolver {
 ///
 /// The givens and the moves they force (cells with one candidate, digits
 /// with one place in a row, column or box) are made on bit masks first
-/// (see `puzzles/forced.rs`); Algorithm X then runs on what is left, an
-/// exact-cover problem built afresh for the puzzle in a
+/// (see `src/puzzles/forced.rs` in the repository); Algorithm X then runs
+/// on what is left, an exact-cover problem built afresh for the puzzle in a
 /// [`ReducedSolver`]. Its items and options keep the order of
 /// [`encoding`], so the search tree, the solution found first and the
 /// count of search nodes (each forced move counted as the search would

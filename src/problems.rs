@@ -126,7 +126,7 @@ pub fn polyomino_packing(height: usize, width: usize, pieces: &[(&str, &str)]) -
         }
     }
     for (name, drawing) in pieces {
-        for shape in orientations(&cells_of(drawing)) {
+        for shape in orientations(&piece_cells(drawing)) {
             let (h, w) = extent(&shape);
             for dr in 0..height.saturating_sub(h - 1) {
                 for dc in 0..width.saturating_sub(w - 1) {
@@ -144,7 +144,21 @@ pub fn polyomino_packing(height: usize, width: usize, pieces: &[(&str, &str)]) -
     p
 }
 
-fn cells_of(drawing: &str) -> Vec<(usize, usize)> {
+/// The cells `(row, column)` of a piece drawn in rows of `#` (a cell) and
+/// any other character (none), rows separated by `/`, in reading order:
+/// the drawings of [`PENTOMINOES`] and [`polyomino_packing`]. With
+/// [`orientations`], the pieces of other packings (a region with holes,
+/// pieces used at most once through secondary items) are built the same way.
+///
+/// ```
+/// use dlx_engine::problems::{orientations, piece_cells};
+///
+/// let l_tromino = piece_cells("#./##");
+/// assert_eq!(l_tromino, [(0, 0), (1, 0), (1, 1)]);
+/// assert_eq!(orientations(&l_tromino).len(), 4);
+/// assert_eq!(orientations(&piece_cells("##/##")).len(), 1);
+/// ```
+pub fn piece_cells(drawing: &str) -> Vec<(usize, usize)> {
     drawing
         .split('/')
         .enumerate()
@@ -163,9 +177,11 @@ fn extent(cells: &[(usize, usize)]) -> (usize, usize) {
     (h, w)
 }
 
-/// The distinct shapes among the 8 rotations and reflections, each shifted
-/// to the origin and sorted.
-fn orientations(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
+/// The distinct shapes among the 8 rotations and reflections of `cells`,
+/// each shifted so that its topmost row and leftmost column are 0, its
+/// cells sorted; the first is `cells` itself (shifted and sorted). See
+/// [`piece_cells`].
+pub fn orientations(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
     let mut shapes: Vec<Vec<(usize, usize)>> = Vec::new();
     let mut current: Vec<(i64, i64)> = cells.iter().map(|&(r, c)| (r as i64, c as i64)).collect();
     for reflect in 0..2 {
@@ -204,9 +220,9 @@ mod tests {
         // F 8, I 2, L 8, N 8, P 8, T 4, U 4, V 4, W 4, X 1, Y 8, Z 4: 63 in all.
         let total: usize = PENTOMINOES
             .iter()
-            .map(|(_, d)| orientations(&cells_of(d)).len())
+            .map(|(_, d)| orientations(&piece_cells(d)).len())
             .sum();
         assert_eq!(total, 63);
-        assert!(PENTOMINOES.iter().all(|(_, d)| cells_of(d).len() == 5));
+        assert!(PENTOMINOES.iter().all(|(_, d)| piece_cells(d).len() == 5));
     }
 }

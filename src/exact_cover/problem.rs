@@ -252,6 +252,31 @@ impl Problem {
         self.option_starts.len() - 1
     }
 
+    /// The options that name `item`, in order: the branches of a search
+    /// split on that item (one per thread, each `select`ed first), or the
+    /// options a symmetry argument leaves out. One pass over every option's
+    /// items; an item number out of range has none.
+    ///
+    /// ```
+    /// use dlx_engine::problems::knuth_example;
+    ///
+    /// let p = knuth_example();
+    /// let d = p.item_id("D").unwrap();
+    /// assert_eq!(p.options_with(d).collect::<Vec<_>>(), [1, 3, 5]);
+    /// assert_eq!(p.options_with(99).count(), 0);
+    /// ```
+    pub fn options_with(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
+        self.option_starts
+            .windows(2)
+            .enumerate()
+            .filter(move |(_, span)| {
+                self.option_items[span[0]..span[1]]
+                    .iter()
+                    .any(|&i| i as usize == item)
+            })
+            .map(|(k, _)| k)
+    }
+
     /// The item numbers of option `k`, in the order given.
     ///
     /// # Panics

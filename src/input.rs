@@ -665,14 +665,16 @@ impl<'a> KnuthVote<'a> {
     /// option) and more lines are options over them than look like Sudoku,
     /// or, when none looks like Sudoku, some line is an option with a typo.
     /// A first line alone with more distinct words than any grid row has
-    /// cells (64) is taken too, even if they are all numbers: an item line
-    /// cut short by the read-ahead, with no room left for options.
+    /// cells (64), or longer than any Sudoku line ([`LONG_LINE`] bytes), is
+    /// taken too, even if its words are all numbers: an item line cut short
+    /// by the read-ahead, with no room left for options.
     fn outvotes(&self, sudoku: usize, counted: usize) -> bool {
         let Some((line, _)) = self.items else {
             return false;
         };
         let words: Vec<&str> = line.split_whitespace().collect();
-        let long = words.len() > 64 && distinct_words(words.iter().copied()).is_some();
+        let long = (words.len() > 64 || line.len() > LONG_LINE)
+            && distinct_words(words.iter().copied()).is_some();
         let names_items = (words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) || long)
             && !words.iter().any(|w| is_sudoku_line(w))
             && (words.len() > 1 || self.options > 0);
@@ -680,6 +682,10 @@ impl<'a> KnuthVote<'a> {
         names_items && (voted || (counted == 1 && long))
     }
 }
+
+/// Bytes past which a line cannot be Sudoku: a 25x25 one-line puzzle is 625
+/// symbols (649 in groups), a 64x64 numeric or CSV row under 300 bytes.
+const LONG_LINE: usize = 4096;
 
 /// The set of `words` if no word repeats (as in an item line or an option).
 fn distinct_words<'a>(words: impl Iterator<Item = &'a str>) -> Option<HashSet<&'a str>> {
@@ -2516,6 +2522,12 @@ mod tests {
         assert_eq!(detect(&items.join(" ")), Kind::Xc);
         let row: Vec<String> = (1..=100).map(|k| (k % 10).to_string()).collect();
         assert_eq!(detect(&row.join(" ")), Kind::Sudoku);
+        // So do a few long names on a line longer than any Sudoku line.
+        let names: Vec<String> = (0..10).map(|k| format!("{k}").repeat(500)).collect();
+        assert_eq!(detect(&names.join(" ")), Kind::Xc);
+        assert_eq!(detect(&names[..3].join(" ")), Kind::Sudoku, "1,500 bytes");
+        let repeated = vec![names[0].clone(); 10];
+        assert_eq!(detect(&repeated.join(" ")), Kind::Sudoku, "an item twice");
     }
 
     /// Options of nine cells named like chess squares are shaped like a

@@ -533,7 +533,8 @@ pub fn detect(head: &str) -> Kind {
                 .split_whitespace()
                 .next()
                 .is_some_and(|w| w.len() < body.len() && is_valid_puzzle_line(w))
-            || row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
+            || (row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
+                && !knuth.is_near_option(body))
             || is_puzzle_column_name(body)
             || csv_row_with_blanks(body).is_some();
         // A line starting with `|` is Knuth's comment unless it is a bordered
@@ -637,6 +638,21 @@ impl<'a> KnuthVote<'a> {
         } else {
             self.typos += 1;
         }
+    }
+
+    /// Whether `line`, after the first line, is an option over the declared
+    /// items but for one word at most (a typo): at least two declared items,
+    /// no word twice. Such a line is no Sudoku vote even when it has a grid
+    /// row's number of words (`p q r s` under `p q r`).
+    fn is_near_option(&self, line: &str) -> bool {
+        let Some((_, declared)) = &self.items else {
+            return false;
+        };
+        let Some(words) = distinct_words(line.split_whitespace()) else {
+            return false;
+        };
+        let known = words.iter().filter(|w| declared.contains(*w)).count();
+        known >= 2 && known + 1 >= words.len()
     }
 
     /// Whether the first line is an item line with Knuth's `|` between
@@ -2512,6 +2528,11 @@ mod tests {
         // Numbered items: every line fits Knuth's format, none is Sudoku.
         assert_eq!(detect("1 2 3 4 5\n1 2\n3 4 5\n"), Kind::Xc);
         assert_eq!(detect("1 2 3\n1 2\n3\n"), Kind::Xc);
+        // An option with a typo, with a 4x4 row's four words, is still an
+        // option (the parser then names the unknown item).
+        assert_eq!(detect("p q r\np q r s\n"), Kind::Xc);
+        assert_eq!(detect("p q r\np q r s\np q\n"), Kind::Xc);
+        assert_eq!(detect("1 2 3 4\n3 4 1 x\n2 1 4 3\n4 3 2 1\n"), Kind::Sudoku);
         // ... but a lone line of numbers, or a stray option, is not enough.
         assert_eq!(detect("1 2 3 4 5\n"), Kind::Sudoku);
         assert_eq!(detect("1 2 3 4 5\n1 6\n"), Kind::Sudoku);

@@ -174,7 +174,13 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
 fn unknown_item(e: ProblemError, text: &str, item_line: usize) -> String {
     let items = lines(text).nth(item_line - 1).unwrap_or_default().trim();
     if !items.starts_with('#') {
-        return e.to_string();
+        // A `#` comment among the options reads as an option of `#`, …
+        return match &e {
+            ProblemError::UnknownItem(name) if name.starts_with('#') => {
+                format!("{e}: in this format comments start with `|`, not `#`")
+            }
+            _ => e.to_string(),
+        };
     }
     format!(
         "{e}; the items were read from line {item_line}, `{}`: in this format \
@@ -302,6 +308,10 @@ mod tests {
     fn errors_name_file_and_line() {
         let cases = [
             ("a b\n| c\na z\n", "f:3: unknown item `z`"),
+            (
+                "a b\na\n# a note\n",
+                "f:3: unknown item `#`: in this format comments start with `|`, not `#`",
+            ),
             ("a b\na a\n", "f:2: item `a` appears twice in one option"),
             ("a | b | c\n", "f:1: a second `|` in the item line"),
             ("a a\n", "f:1: item `a` is declared twice"),

@@ -154,6 +154,13 @@ pub struct Cli {
 pub enum Command {
     /// Solve every puzzle of the given files; one answer per record, in order.
     ///
+    /// Answers: a Sudoku grid in its record's style (or --output); a
+    /// Sudominoku puzzle as `Puzzle k` and nine rows; an exact-cover file
+    /// (Knuth's DLX1 format: an item line, primary items then `|` then
+    /// secondary ones, then one option per line; comments start with `|`)
+    /// as the options of its solution, one per line, and with --all every
+    /// solution, a blank line between them, then `N solution(s)`.
+    ///
     /// Exit status: 0 when every record was solved, 1 when some record was
     /// invalid, unsolvable or hit a limit (each reported on stderr as
     /// FILE:LINE: reason and marked in its place with a line starting with

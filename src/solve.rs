@@ -192,11 +192,7 @@ pub fn solve_file(
             // file among them).
             return Ok(Summary::default());
         } else {
-            let name = if kind == Kind::Sudominoku {
-                "Sudominoku"
-            } else {
-                "Sudoku"
-            };
+            let name = puzzle_name(kind);
             let (read_as, or_xc) = if options.kind == Kind::Auto {
                 (
                     "reads (from its content) as",
@@ -254,11 +250,7 @@ pub fn solve_file(
         // could be read as it guessed but its start reads as exact cover,
         // say so and how to overrule it (options of 9 or 16 numbers read as
         // grid rows).
-        let name = if kind == Kind::Sudominoku {
-            "Sudominoku"
-        } else {
-            "Sudoku"
-        };
+        let name = puzzle_name(kind);
         writeln!(
             sinks.err,
             "{file}: note: read as {name} (detected from its content), and no record of it \
@@ -266,6 +258,15 @@ pub fn solve_file(
         )?;
     }
     Ok(summary)
+}
+
+/// The name of a puzzle kind (not exact cover) in messages.
+fn puzzle_name(kind: Kind) -> &'static str {
+    if kind == Kind::Sudominoku {
+        "Sudominoku"
+    } else {
+        "Sudoku"
+    }
 }
 
 /// Why the baseline `solver` cannot solve inputs of `kind`, if it cannot:

@@ -113,6 +113,33 @@ fn wait_with_limit(child: &mut std::process::Child, limit: Duration) -> std::pro
     }
 }
 
+/// Starts `command` with `stdin`, its stdout piped and read line by line
+/// by the caller, its stderr read whole on a thread of its own (so that a
+/// full stderr pipe never blocks it).
+fn spawn_piped(
+    command: &mut Command,
+    stdin: Stdio,
+) -> (
+    std::process::Child,
+    BufReader<std::process::ChildStdout>,
+    std::thread::JoinHandle<String>,
+) {
+    let mut child = command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        text
+    });
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdout, stderr_reader)
+}
+
 /// `dlx solve big.txt | head -3`: the reader goes away after a few lines.
 /// dlx must stop quietly: no panic message, never 101 (a panic), and the
 /// exit status of the answers written: 0 when all were solved, 1 when one
@@ -140,21 +167,9 @@ fn closed_output_pipe_stops_quietly() {
     std::fs::write(&failing, lines.join("\n")).unwrap();
 
     for (threads, input, expected) in [("1", &input, 0), ("2", &input, 0), ("2", &failing, 1)] {
-        let mut child = Command::new(DLX)
-            .args(["solve", "-j", threads])
-            .arg(input)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let stderr_reader = std::thread::spawn(move || {
-            let mut text = String::new();
-            stderr.read_to_string(&mut text).unwrap();
-            text
-        });
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut command = Command::new(DLX);
+        command.args(["solve", "-j", threads]).arg(input);
+        let (mut child, mut stdout, stderr_reader) = spawn_piped(&mut command, Stdio::null());
         let mut first = String::new();
         stdout.read_line(&mut first).unwrap();
         assert_eq!(first.trim_end(), EASY_SOLUTION);
@@ -229,7 +244,8 @@ fn interrupt(child: &std::process::Child) {
 #[test]
 fn ctrl_c_keeps_the_answers_of_a_prefix() {
     for threads in ["1", "2"] {
-        let mut child = Command::new(DLX)
+        let mut command = Command::new(DLX);
+        command
             .args([
                 "solve",
                 "--kind",
@@ -238,20 +254,9 @@ fn ctrl_c_keeps_the_answers_of_a_prefix() {
                 "naive",
                 "--no-progress",
             ])
-            .args(["-j", threads])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            .args(["-j", threads]);
+        let (mut child, mut stdout, stderr_reader) = spawn_piped(&mut command, Stdio::piped());
         let mut stdin = child.stdin.take().unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let stderr_reader = std::thread::spawn(move || {
-            let mut text = String::new();
-            stderr.read_to_string(&mut text).unwrap();
-            text
-        });
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
         writeln!(stdin, "{EASY}\n{EASY}").unwrap();
         stdin.flush().unwrap();
         for k in 1..=2 {

@@ -36,9 +36,11 @@ pub struct Job<T> {
     pub task: Result<T, String>,
 }
 
-/// What happened to one record.
+/// What happened to one record. More may come (`Interrupted` came in
+/// 0.3): match with a wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Status {
     /// Answered: a solution, or a count/uniqueness verdict that is exact.
     Solved,

@@ -170,10 +170,10 @@ impl<R> Prepared<R> {
     }
 
     /// Whether the whole lines read ahead also read as an exact-cover
-    /// problem in Knuth's format with at least one option (items named
-    /// like numbers make the options of such a file look like grid rows):
-    /// a hint worth giving when the file, read as detected, had no valid
-    /// record.
+    /// problem in Knuth's format with two items or more and at least one
+    /// option (items named like numbers make the options of such a file
+    /// look like grid rows): a hint worth giving when the file, read as
+    /// detected, had no valid record. A line repeated is no such hint.
     pub fn head_reads_as_exact_cover(&self) -> bool {
         let whole = match self.head.iter().rposition(|&b| b == b'\n') {
             Some(end) => &self.head[..=end],
@@ -181,7 +181,7 @@ impl<R> Prepared<R> {
         };
         std::str::from_utf8(whole).is_ok_and(|text| {
             crate::exact_cover::knuth_format::parse(text, "")
-                .is_ok_and(|xc| !xc.option_lines.is_empty())
+                .is_ok_and(|xc| xc.problem.items().len() >= 2 && !xc.option_lines.is_empty())
         })
     }
 }
@@ -2531,6 +2531,15 @@ mod tests {
         // An option with a typo, with a 4x4 row's four words, is still an
         // option (the parser then names the unknown item).
         assert_eq!(detect("p q r\np q r s\n"), Kind::Xc);
+        let hint = |text: &str| {
+            let (_, head) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+            head.head_reads_as_exact_cover()
+        };
+        assert!(hint("1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 9\n"));
+        let puzzle =
+            "11...............1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....";
+        assert!(!hint(&format!("{puzzle}\n{puzzle}\n")), "one name");
+        assert!(!hint("1 2 3\n"), "no option");
         assert_eq!(detect("p q r\np q r s\np q\n"), Kind::Xc);
         assert_eq!(detect("1 2 3 4\n3 4 1 x\n2 1 4 3\n4 3 2 1\n"), Kind::Sudoku);
         // ... but a lone line of numbers, or a stray option, is not enough.

@@ -33,17 +33,18 @@ const INTERRUPTED: u8 = 130;
 /// Raised by the first Ctrl-C of `dlx solve`.
 static CTRL_C: AtomicBool = AtomicBool::new(false);
 
-/// How long a run stopped by Ctrl-C has to wind down before it quits
-/// anyway. Searches look at the flag about every millisecond, so only an
-/// input that keeps the reader waiting (a terminal, a quiet pipe) takes
-/// longer; its answers so far were written as they came.
+/// How long a run stopped by Ctrl-C may take to wind down before it says
+/// why it is still running. Searches look at the flag about every
+/// millisecond, so only an input that keeps the reader waiting (a terminal,
+/// a quiet pipe) or a reader of the answers that takes them slowly hold it
+/// up; quitting then could cut an answer in half, so it is left to a second
+/// Ctrl-C.
 const WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Catches Ctrl-C for `dlx solve`: the first stops the run cleanly (the
 /// answers of a prefix of the input, whole, and a note of where it
-/// stopped), a second one, or [`WIND_DOWN`] later, quits at once. `None` if
-/// the handler could not be installed: Ctrl-C then kills the process as
-/// usual.
+/// stopped), a second one quits at once. `None` if the handler could not
+/// be installed: Ctrl-C then kills the process as usual.
 fn catch_ctrl_c() -> Option<Cancel> {
     let installed = ctrlc::set_handler(|| {
         if CTRL_C.swap(true, Ordering::Relaxed) {
@@ -51,7 +52,13 @@ fn catch_ctrl_c() -> Option<Cancel> {
         }
         std::thread::spawn(|| {
             std::thread::sleep(WIND_DOWN);
-            std::process::exit(i32::from(INTERRUPTED));
+            // Still here: the run is waiting on its input or its output.
+            let _ = writeln!(
+                io::stderr(),
+                "dlx: stopping (Ctrl-C), waiting for more input or for the answers \
+                 to be taken; press Ctrl-C again to quit at once (the last answer \
+                 may then be cut short)"
+            );
         });
     });
     installed.ok().map(|()| Cancel::new(&CTRL_C))
@@ -731,6 +738,8 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
     let mut total = Summary::default();
     // Whether the next answer starts after a blank line (see `Sinks`).
     let mut set_apart = false;
+    // Whether Ctrl-C left some record unanswered (each case said on stderr).
+    let mut stopped_early = false;
     for (index, path) in files.iter().enumerate() {
         let (name, input) = match open_input(path) {
             Ok(x) => x,
@@ -772,6 +781,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
                 return Err(e)
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted && CTRL_C.load(Ordering::Relaxed) => {
+                stopped_early = true;
                 out.flush()?;
                 let mut before = batch::cut_short(&e).cloned().unwrap_or_default();
                 // Not a read error: the line above says what happened.
@@ -796,7 +806,11 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
                 }
             }
         };
-        if summary.records == 0 && summary.cut_short == 0 && !CTRL_C.load(Ordering::Relaxed) {
+        // An exact-cover search cut short says so in its answer's place.
+        stopped_early |= summary
+            .exact_cover
+            .is_some_and(|report| report.end == dlx_engine::exact_cover::End::Cancelled);
+        if summary.records == 0 && summary.cut_short == 0 && !stopped_early {
             // Not an error (a Baekjoon file may be just its terminating
             // `0`), but an empty answer with status 0 should not leave
             // anyone wondering whether the file was read at all.
@@ -812,13 +826,14 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
             write!(stderr, "{}", summary.report(&name, options.threads))?;
         }
         total.merge(&summary);
-        if CTRL_C.load(Ordering::Relaxed) {
-            let left: Vec<String> = files[index + 1..]
-                .iter()
-                .map(|path| path.display().to_string())
-                .collect();
+        // A Ctrl-C that came after this input's last answer stops the run
+        // before the next input; after the last input's, it changes nothing.
+        let left = &files[index + 1..];
+        if CTRL_C.load(Ordering::Relaxed) && (stopped_early || !left.is_empty()) {
+            stopped_early = true;
             if !left.is_empty() {
-                writeln!(stderr, "dlx: not solved (Ctrl-C): {}", left.join(", "))?;
+                let names: Vec<String> = left.iter().map(|p| p.display().to_string()).collect();
+                writeln!(stderr, "dlx: not solved (Ctrl-C): {}", names.join(", "))?;
             }
             break;
         }
@@ -828,7 +843,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
         write!(stderr, "{}", total.report("total", options.threads))?;
     }
     stderr.flush()?;
-    if CTRL_C.load(Ordering::Relaxed) {
+    if stopped_early {
         return Ok(INTERRUPTED);
     }
     so_far.failed |= !total.all_solved();

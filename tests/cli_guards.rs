@@ -1005,20 +1005,31 @@ fn sudominoku_with_a_bad_byte_is_read_alike_by_every_command() {
 /// would make it a file name).
 #[test]
 fn negative_numbers_are_refused_as_values() {
-    for (args, option) in [
+    let whole = "(expected a whole number, 0 or more)";
+    for (args, option, why) in [
         (
             &["solve", "--node-limit", "-1", "x"][..],
             "--node-limit <N>",
+            whole,
         ),
-        (&["solve", "-j", "-2", "x"][..], "--threads <N>"),
-        (&["gen", "--count", "-5"][..], "--count <COUNT>"),
-        (&["bench", "--limit", "-3", "x"][..], "--limit <K>"),
+        (
+            &["solve", "-j", "-2", "x"][..],
+            "--threads <N>",
+            "not in 1..=1024",
+        ),
+        (&["gen", "--count", "-5"][..], "--count <COUNT>", whole),
+        (
+            &["bench", "--limit", "-3", "x"][..],
+            "--limit <K>",
+            "(expected a whole number of at least 1)",
+        ),
     ] {
         dlx()
             .args(args)
             .assert()
             .code(2)
             .stderr(predicate::str::contains(format!("for '{option}'")))
+            .stderr(predicate::str::contains(why))
             .stderr(predicate::str::contains("tip").not());
     }
 }

@@ -284,6 +284,36 @@ fn ctrl_c_keeps_the_answers_of_a_prefix() {
     }
 }
 
+/// A Ctrl-C that leaves nothing unanswered changes nothing: here it comes
+/// while dlx waits for more input after answering everything, and the
+/// input then ends. All answers, no message, exit status 0.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_after_the_last_answer_changes_nothing() {
+    let mut command = Command::new(DLX);
+    command.args(["solve", "--kind", "sudoku", "--no-progress", "-j", "2"]);
+    let (mut child, mut stdout, stderr_reader) = spawn_piped(&mut command, Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{EASY}\n{EASY}").unwrap();
+    stdin.flush().unwrap();
+    for _ in 0..2 {
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        assert_eq!(answer.trim_end(), EASY_SOLUTION);
+    }
+    interrupt(&child);
+    std::thread::sleep(Duration::from_millis(100));
+    drop(stdin);
+    let status = wait_with_limit(&mut child, Duration::from_secs(60));
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let stderr = stderr_reader.join().unwrap();
+    assert_eq!(
+        (status.code(), rest.as_str(), stderr.as_str()),
+        (Some(0), "", "")
+    );
+}
+
 /// Ctrl-C during the search of an exact-cover file: its answer is the
 /// mark `! interrupted after K solution(s)`, the count of the solutions it
 /// had found, and the files after it are named as not solved.

@@ -26,6 +26,14 @@ pub fn positive(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Value parser of a count or budget that may be 0 (`--node-limit`,
+/// `--timeout-ms`, `--count`): says what was expected, so `-1` is not just
+/// "invalid digit found in string".
+pub fn whole(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|e| format!("{e} (expected a whole number, 0 or more)"))
+}
+
 /// The values of one comma-separated list option (`--solvers dlx,naive`),
 /// in the order given. An option given more than once holds one list per
 /// occurrence.
@@ -166,7 +174,8 @@ pub enum Command {
     /// FILE:LINE: reason and marked in its place with a line starting with
     /// `!`), 2 on usage or I/O errors, 130 when stopped by Ctrl-C (the
     /// answers written are then those of the records before the first
-    /// left unanswered; stderr says where it stopped).
+    /// left unanswered; stderr says where it stopped; a second Ctrl-C
+    /// quits at once).
     // In every subcommand, a negative number is a value, refused by its
     // parser (`--node-limit -1`), not an unknown option whose tip would
     // pass it as a file name.
@@ -230,7 +239,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, value_name = "STYLE")]
     pub output: Option<Style>,
     /// Give up on a record after N search nodes (marked `! limit`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole)]
     pub node_limit: Option<u64>,
     /// Give up on a record after T milliseconds of its search (per record;
     /// the clock is checked every 1024 search nodes; marked `! limit`).
@@ -243,7 +252,7 @@ pub struct SolveArgs {
     /// also after every 262,144 link updates), so a record can run a little
     /// past T. 0 stops every record that needs a
     /// search node.
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = whole)]
     pub timeout_ms: Option<u64>,
     /// Write answers to FILE instead of standard output (`-o -`: standard
     /// output, as without -o).

@@ -39,12 +39,12 @@ pub struct BenchArgs {
     pub threads: u16,
     /// Read only the first K records of each file (invalid ones are skipped
     /// and counted in a note). At least 1.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = super::args::positive)]
     pub limit: Option<u64>,
     /// Node budget per puzzle for every solver; a puzzle that exhausts it
     /// is counted as unsolved within budget. Default: none for dlx,
     /// 10000000 for bitmask and naive so that they cannot hang.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::args::whole)]
     pub node_limit: Option<u64>,
     /// Also write the results as JSON (schema version 1) to FILE.
     #[arg(long, value_name = "FILE")]

@@ -29,10 +29,10 @@ pub struct GenArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub size: Option<u8>,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::args::whole)]
     pub count: u64,
     /// Seed; the same seed gives the same puzzles whatever --threads is.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::args::whole)]
     pub seed: u64,
     /// Stop removing clues once at most C are left (fails with a reason if
     /// no attempt gets there; C = the number of cells gives complete

@@ -26,12 +26,17 @@ const OK: u8 = 0;
 const SOME_FAILED: u8 = 1;
 /// Exit status for usage and I/O errors.
 const TROUBLE: u8 = 2;
-/// Exit status of a `dlx solve` stopped by Ctrl-C (128 + SIGINT, as a
-/// shell reports a program the signal killed).
+/// Exit status of a `dlx solve` or `dlx gen` stopped by Ctrl-C (128 +
+/// SIGINT, as a shell reports a program the signal killed).
 const INTERRUPTED: u8 = 130;
 
-/// Raised by the first Ctrl-C of `dlx solve`.
+/// Raised by the first Ctrl-C of `dlx solve` or `dlx gen`.
 static CTRL_C: AtomicBool = AtomicBool::new(false);
+
+/// Whether Ctrl-C was pressed (once the handler is installed).
+fn ctrl_c_raised() -> bool {
+    CTRL_C.load(Ordering::Relaxed)
+}
 
 /// How long a run stopped by Ctrl-C may take to wind down before it says
 /// why it is still running. Searches look at the flag about every
@@ -41,9 +46,9 @@ static CTRL_C: AtomicBool = AtomicBool::new(false);
 /// Ctrl-C.
 const WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Catches Ctrl-C for `dlx solve`: the first stops the run cleanly (the
-/// answers of a prefix of the input, whole, and a note of where it
-/// stopped), a second one quits at once. `None` if the handler could not
+/// Catches Ctrl-C for `dlx solve` and `dlx gen`: the first stops the run
+/// cleanly (the answers of a prefix of the input, or the first puzzles,
+/// whole, and a note of where it stopped), a second one quits at once. `None` if the handler could not
 /// be installed: Ctrl-C then kills the process as usual.
 fn catch_ctrl_c() -> Option<Cancel> {
     let installed = ctrlc::set_handler(|| {
@@ -780,7 +785,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe || is_output_error(&e) => {
                 return Err(e)
             }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted && CTRL_C.load(Ordering::Relaxed) => {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted && ctrl_c_raised() => {
                 stopped_early = true;
                 out.flush()?;
                 let mut before = batch::cut_short(&e).cloned().unwrap_or_default();
@@ -829,7 +834,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
         // A Ctrl-C that came after this input's last answer stops the run
         // before the next input; after the last input's, it changes nothing.
         let left = &files[index + 1..];
-        if CTRL_C.load(Ordering::Relaxed) && (stopped_early || !left.is_empty()) {
+        if ctrl_c_raised() && (stopped_early || !left.is_empty()) {
             stopped_early = true;
             if !left.is_empty() {
                 let names: Vec<String> = left.iter().map(|p| p.display().to_string()).collect();

@@ -314,6 +314,49 @@ fn ctrl_c_after_the_last_answer_changes_nothing() {
     );
 }
 
+/// Ctrl-C during `dlx gen`: the puzzles written are the first K, each
+/// whole (a Sudominoku file still ends in its `0`), stderr says K, and the
+/// exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_gen_after_whole_puzzles() {
+    for kind in ["sudoku", "sudominoku"] {
+        let mut command = Command::new(DLX);
+        command.args(["gen", "--kind", kind, "--count", "10000000", "-j", "2"]);
+        let (mut child, mut stdout, stderr_reader) = spawn_piped(&mut command, Stdio::null());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        interrupt(&child);
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        let status = wait_with_limit(&mut child, Duration::from_secs(60));
+        let stderr = stderr_reader.join().unwrap();
+        assert_eq!(status.code(), Some(130), "{kind}: {stderr}");
+        let written: u64 = stderr
+            .strip_prefix("dlx gen: interrupted (Ctrl-C): the first ")
+            .and_then(|s| s.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{kind}: {stderr:?}"));
+        let text = first + &rest;
+        assert!(text.ends_with('\n'), "{kind}: a line cut short");
+        let puzzles = match kind {
+            "sudoku" => {
+                let lines: Vec<&str> = text.lines().skip(1).collect();
+                assert!(lines.iter().all(|l| l.len() == 81), "{kind}");
+                lines.len()
+            }
+            _ => {
+                assert!(text.ends_with("\n0\n"), "{kind}: the terminating 0");
+                // Each puzzle ends with the line of its nine singles.
+                let singles = |l: &&str| l.split_whitespace().count() == 9;
+                text.lines().filter(singles).count()
+            }
+        };
+        assert!(written > 0 && written < 10_000_000, "{kind}: {written}");
+        assert_eq!(puzzles as u64, written, "{kind}");
+    }
+}
+
 /// Ctrl-C during the search of an exact-cover file: its answer is the
 /// mark `! interrupted after K solution(s)`, the count of the solutions it
 /// had found, and the files after it are named as not solved.

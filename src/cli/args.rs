@@ -196,6 +196,7 @@ pub enum Command {
     ///
     /// Sudoku: one puzzle per line after a `#` header holding the command
     /// that made them. Sudominoku: the Baekjoon 4574 format, ending in `0`.
+    /// Ctrl-C stops it after whole puzzles (exit status 130).
     #[command(allow_negative_numbers = true)]
     Gen(super::gen::GenArgs),
 }

@@ -101,8 +101,12 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
     // Not locked: a worker's panic message must not wait for a lock this
     // thread holds while it waits for the workers.
     let mut err = io::stderr();
+    // Ctrl-C stops taking indices, and puzzles not begun yet are left out
+    // (`not_begun`); those being made are finished and written, so the
+    // output is the first K puzzles, whole.
     let config = Config {
         threads,
+        stop: crate::catch_ctrl_c(),
         ..Config::default()
     };
     let jobs = (0..args.count).map(|i| {
@@ -131,6 +135,9 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                 config,
                 || (),
                 |_, job| {
+                    if crate::ctrl_c_raised() {
+                        return not_begun(job.line);
+                    }
                     let index = *job.task.as_ref().expect("indices are always valid");
                     match generate::generate(&options, index) {
                         Ok(g) => {
@@ -149,7 +156,8 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                     }
                 },
                 |outcomes| emit_chunk(&mut out, &mut err, outcomes),
-            )?;
+            );
+            let summary = stopped_by_ctrl_c(summary, &mut out)?;
             let (puzzles, checks) = (unproven.0.into_inner(), unproven.1.into_inner());
             if puzzles > 0 && options.target == Target::Minimal {
                 let budget = options.check_budget.unwrap_or(0);
@@ -172,6 +180,9 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                 config,
                 || (),
                 |_, job| {
+                    if crate::ctrl_c_raised() {
+                        return not_begun(job.line);
+                    }
                     let index = *job.task.as_ref().expect("indices are always valid");
                     let puzzle = sudominoku::generate(seed, index);
                     solved(
@@ -180,13 +191,46 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                     )
                 },
                 |outcomes| emit_chunk(&mut out, &mut err, outcomes),
-            )?;
+            );
+            let summary = stopped_by_ctrl_c(summary, &mut out)?;
+            // Also after a Ctrl-C: the puzzles written make a whole file.
             writeln!(out, "0")?;
             summary
         }
     };
     out.flush()?;
+    if crate::ctrl_c_raised() && summary.records < args.count {
+        let _ = writeln!(
+            err,
+            "dlx gen: interrupted (Ctrl-C): the first {} are written",
+            count_of(summary.records, "puzzle")
+        );
+        return Ok(crate::INTERRUPTED);
+    }
     Ok(if summary.all_solved() { 0 } else { 1 })
+}
+
+/// The totals of a batch a Ctrl-C stopped (every puzzle before the stop
+/// written), or the batch's own result.
+fn stopped_by_ctrl_c(
+    summary: io::Result<batch::Summary>,
+    out: &mut impl Write,
+) -> io::Result<batch::Summary> {
+    match summary {
+        Err(e) if e.kind() == io::ErrorKind::Interrupted && crate::ctrl_c_raised() => {
+            out.flush()?;
+            Ok(batch::cut_short(&e).cloned().unwrap_or_default())
+        }
+        other => other,
+    }
+}
+
+/// A puzzle left out by Ctrl-C: the batch writes none from it on.
+fn not_begun(line: usize) -> Outcome {
+    Outcome {
+        status: Status::Interrupted,
+        ..solved(line, String::new())
+    }
 }
 
 fn solved(line: usize, text: String) -> Outcome {

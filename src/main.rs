@@ -48,8 +48,9 @@ const WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Catches Ctrl-C for `dlx solve` and `dlx gen`: the first stops the run
 /// cleanly (the answers of a prefix of the input, or the first puzzles,
-/// whole, and a note of where it stopped), a second one quits at once. `None` if the handler could not
-/// be installed: Ctrl-C then kills the process as usual.
+/// whole, and a note of where it stopped), a second one quits at once.
+/// `None` if the handler could not be installed: Ctrl-C then kills the
+/// process as usual.
 fn catch_ctrl_c() -> Option<Cancel> {
     let installed = ctrlc::set_handler(|| {
         if CTRL_C.swap(true, Ordering::Relaxed) {
@@ -60,9 +61,9 @@ fn catch_ctrl_c() -> Option<Cancel> {
             // Still here: the run is waiting on its input or its output.
             let _ = writeln!(
                 io::stderr(),
-                "dlx: stopping (Ctrl-C), waiting for more input or for the answers \
-                 to be taken; press Ctrl-C again to quit at once (the last answer \
-                 may then be cut short)"
+                "dlx: stopping (Ctrl-C), still waiting for input or for the output \
+                 to be taken; press Ctrl-C again to quit at once (the last line \
+                 written may then be cut short)"
             );
         });
     });

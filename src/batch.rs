@@ -274,7 +274,8 @@ impl Summary {
 /// reads as the read error itself; [`cut_short`] finds it.
 #[derive(Debug)]
 pub struct CutShort {
-    /// The records answered before the error; [`Summary::cut_short`] is 1.
+    /// The records answered before the error; [`Summary::cut_short`] is 1
+    /// for a read error, 0 for a [`Config::stop`] (kind `Interrupted`).
     pub summary: Summary,
     /// The read error.
     pub error: io::Error,
@@ -294,9 +295,11 @@ impl std::error::Error for CutShort {
 
 impl CutShort {
     /// `error`, with the totals of the records answered before it, as an
-    /// [`io::Error`] of the same kind.
-    fn into_io(mut summary: Summary, error: io::Error) -> io::Error {
-        summary.cut_short = 1;
+    /// [`io::Error`] of the same kind. A read error counts in
+    /// [`Summary::cut_short`]; a stop (`read_error` false) is no fault of
+    /// the input.
+    fn into_io(mut summary: Summary, error: io::Error, read_error: bool) -> io::Error {
+        summary.cut_short = u64::from(read_error);
         io::Error::new(error.kind(), CutShort { summary, error })
     }
 }
@@ -602,19 +605,16 @@ where
     })?;
     summary.wall = start.elapsed();
     // A stop cuts the batch short even when the whole input had been read.
-    let input_error = match (interrupted, input_error) {
-        (Some(line), _) => Some(stopped_at(Some(line))),
+    match (interrupted, input_error) {
+        (Some(line), _) => Err(CutShort::into_io(summary, stopped_at(Some(line)), false)),
         (None, Some(e))
             if e.kind() == io::ErrorKind::Interrupted
                 && config.stop.is_some_and(|stop| stop.is_raised()) =>
         {
-            Some(stopped_at(None))
+            Err(CutShort::into_io(summary, stopped_at(None), false))
         }
-        (None, end) => end,
-    };
-    match input_error {
-        None => Ok(summary),
-        Some(e) => Err(CutShort::into_io(summary, e)),
+        (None, Some(e)) => Err(CutShort::into_io(summary, e, true)),
+        (None, None) => Ok(summary),
     }
 }
 
@@ -1122,6 +1122,7 @@ mod tests {
             );
             let before = cut_short(&e).expect("the totals before the stop");
             assert_eq!((before.records, before.solved), (29, 29));
+            assert_eq!(before.cut_short, 0, "a stop is not a read error");
             assert!(
                 read.load(Ordering::Relaxed) < 200,
                 "-j{threads}: the reader stopped"

@@ -38,6 +38,13 @@ fn ctrl_c_raised() -> bool {
     CTRL_C.load(Ordering::Relaxed)
 }
 
+/// The totals of the records a batch answered before Ctrl-C stopped it,
+/// if `e` is that stop.
+fn totals_before_ctrl_c(e: &io::Error) -> Option<Summary> {
+    (e.kind() == io::ErrorKind::Interrupted && ctrl_c_raised())
+        .then(|| batch::cut_short(e).cloned().unwrap_or_default())
+}
+
 /// How long a run stopped by Ctrl-C may take to wind down before it says
 /// why it is still running. Searches look at the flag about every
 /// millisecond, so only an input that keeps the reader waiting (a terminal,
@@ -786,31 +793,30 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> io::Result<u8> {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe || is_output_error(&e) => {
                 return Err(e)
             }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted && ctrl_c_raised() => {
-                stopped_early = true;
-                out.flush()?;
-                let mut before = batch::cut_short(&e).cloned().unwrap_or_default();
-                // Not a read error: the line above says what happened.
-                before.cut_short = 0;
-                writeln!(
-                    stderr,
-                    "dlx: {name}: {e} (Ctrl-C): {}",
-                    answered_before(&before)
-                )?;
-                before
-            }
-            Err(e) => {
-                so_far.trouble = true;
-                out.flush()?;
-                writeln!(stderr, "dlx: {name}: {e}")?;
-                // A read error part way: the records before it were
-                // answered, and count (their summary says the input was
-                // cut short). Any other error answered nothing.
-                match batch::cut_short(&e) {
-                    Some(before) => before.clone(),
-                    None => continue,
+            Err(e) => match totals_before_ctrl_c(&e) {
+                Some(before) => {
+                    stopped_early = true;
+                    out.flush()?;
+                    writeln!(
+                        stderr,
+                        "dlx: {name}: {e} (Ctrl-C): {}",
+                        answered_before(&before)
+                    )?;
+                    before
                 }
-            }
+                None => {
+                    so_far.trouble = true;
+                    out.flush()?;
+                    writeln!(stderr, "dlx: {name}: {e}")?;
+                    // A read error part way: the records before it were
+                    // answered, and count (their summary says the input was
+                    // cut short). Any other error answered nothing.
+                    match batch::cut_short(&e) {
+                        Some(before) => before.clone(),
+                        None => continue,
+                    }
+                }
+            },
         };
         // An exact-cover search cut short says so in its answer's place.
         stopped_early |= summary

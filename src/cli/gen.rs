@@ -217,11 +217,14 @@ fn stopped_by_ctrl_c(
     out: &mut impl Write,
 ) -> io::Result<batch::Summary> {
     match summary {
-        Err(e) if e.kind() == io::ErrorKind::Interrupted && crate::ctrl_c_raised() => {
-            out.flush()?;
-            Ok(batch::cut_short(&e).cloned().unwrap_or_default())
-        }
-        other => other,
+        Err(e) => match crate::totals_before_ctrl_c(&e) {
+            Some(before) => {
+                out.flush()?;
+                Ok(before)
+            }
+            None => Err(e),
+        },
+        done => done,
     }
 }
 

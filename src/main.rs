@@ -26,11 +26,11 @@ const OK: u8 = 0;
 const SOME_FAILED: u8 = 1;
 /// Exit status for usage and I/O errors.
 const TROUBLE: u8 = 2;
-/// Exit status of a `dlx solve` or `dlx gen` stopped by Ctrl-C (128 +
+/// Exit status of a `dlx solve`, `dlx gen` or `dlx bench` stopped by Ctrl-C (128 +
 /// SIGINT, as a shell reports a program the signal killed).
 const INTERRUPTED: u8 = 130;
 
-/// Raised by the first Ctrl-C of `dlx solve` or `dlx gen`.
+/// Raised by the first Ctrl-C of `dlx solve`, `dlx gen` or `dlx bench`.
 static CTRL_C: AtomicBool = AtomicBool::new(false);
 
 /// Whether Ctrl-C was pressed (once the handler is installed).
@@ -53,9 +53,10 @@ fn totals_before_ctrl_c(e: &io::Error) -> Option<Summary> {
 /// Ctrl-C.
 const WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Catches Ctrl-C for `dlx solve` and `dlx gen`: the first stops the run
-/// cleanly (the answers of a prefix of the input, or the first puzzles,
-/// whole, and a note of where it stopped), a second one quits at once.
+/// Catches Ctrl-C for `dlx solve`, `dlx gen` and `dlx bench`: the first
+/// stops the run cleanly (the answers of a prefix of the input, the first
+/// puzzles, whole, or the figures of the puzzles every solver finished, and
+/// a note of where it stopped), a second one quits at once.
 /// `None` if the handler could not be installed: Ctrl-C then kills the
 /// process as usual.
 fn catch_ctrl_c() -> Option<Cancel> {

@@ -357,6 +357,80 @@ fn ctrl_c_stops_gen_after_whole_puzzles() {
     }
 }
 
+/// Ctrl-C during `dlx bench`: the solve under way ends, the tables and
+/// reports cover the puzzles every solver had finished, the files not
+/// reached are named, and the exit status is 130. With one thread that is
+/// the two easy puzzles before the one the naive solver needs minutes for;
+/// with two, the first block holds all four puzzles, so nothing was
+/// measured and no report is written.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_bench_with_the_figures_of_what_was_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.txt");
+    let second = dir.path().join("second.txt");
+    fs::write(&first, format!("{EASY}\n{EASY}\n{ANTI_NAIVE}\n{EASY}\n")).unwrap();
+    fs::write(&second, format!("{EASY}\n")).unwrap();
+    let json = dir.path().join("r.json");
+    for (threads, measured) in [("1", 2), ("2", 0)] {
+        let mut command = Command::new(DLX);
+        command
+            .args([
+                "bench",
+                "--solvers",
+                "dlx,naive",
+                "--node-limit",
+                "100000000000",
+            ])
+            .args(["-j", threads, "--json"])
+            .args([&json, &first, &second]);
+        let (mut child, mut stdout, stderr_reader) = spawn_piped(&mut command, Stdio::null());
+        // The preamble comes once Ctrl-C is caught; the easy puzzles take
+        // milliseconds, the third minutes.
+        let mut preamble = String::new();
+        stdout.read_line(&mut preamble).unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        interrupt(&child);
+        let mut tables = String::new();
+        stdout.read_to_string(&mut tables).unwrap();
+        let status = wait_with_limit(&mut child, Duration::from_secs(60));
+        let stderr = stderr_reader.join().unwrap();
+        let label = format!("-j{threads}");
+        assert_eq!(status.code(), Some(130), "{label}: {stderr}");
+        assert!(
+            tables.contains(&format!(
+                "sudoku, interrupted after {measured} of 4 puzzles"
+            )),
+            "{label}: {tables}"
+        );
+        assert!(
+            stderr.ends_with(&format!("; not run: {}\n", second.display())),
+            "{label}: {stderr}"
+        );
+        if measured == 0 {
+            assert!(
+                stderr.contains("before every solver had solved a puzzle; no report was written")
+            );
+            assert!(!json.exists(), "{label}: no report of nothing");
+            continue;
+        }
+        assert!(stderr.contains("the tables and reports cover the first 2 puzzles of"));
+        let report: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(report["interrupted"], true, "{label}");
+        assert_eq!(report["files_not_run"][0], second.to_str().unwrap());
+        let file = &report["files"][0];
+        assert_eq!(
+            (file["puzzles"].as_u64(), file["not_measured"].as_u64()),
+            (Some(2), Some(2))
+        );
+        for solver in file["solvers"].as_array().unwrap() {
+            assert_eq!(solver["solved"], 2, "{label}");
+        }
+        fs::remove_file(&json).unwrap();
+    }
+}
+
 /// Ctrl-C during the search of an exact-cover file: its answer is the
 /// mark `! interrupted after K solution(s)`, the count of the solutions it
 /// had found, and the files after it are named as not solved.

@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::exact_cover::Cancel;
 use crate::input::Kind;
 use crate::solve::SolverKind;
 
@@ -66,6 +67,12 @@ pub struct Config {
     /// `None`: no budget for dlx, [`BASELINE_DEFAULT_NODE_LIMIT`] for the
     /// baselines.
     pub node_limit: Option<u64>,
+    /// A flag that stops the run once raised (Ctrl-C in `dlx bench`): the
+    /// solves under way end within about a millisecond, and the puzzles
+    /// (one thread) or the block of puzzles (several) that not every solver
+    /// finished are left out, so that every solver's figures still cover the
+    /// same puzzles ([`FileReport::not_measured`] counts the rest).
+    pub stop: Option<Cancel>,
 }
 
 impl Default for Config {
@@ -75,6 +82,7 @@ impl Default for Config {
             threads: 1,
             limit: None,
             node_limit: None,
+            stop: None,
         }
     }
 }
@@ -168,6 +176,10 @@ pub struct FileReport {
     pub records: usize,
     /// The first line of each benchmarked puzzle, in input order.
     pub lines: Vec<usize>,
+    /// Valid puzzles left out because [`Config::stop`] ended the run before
+    /// every solver had solved them (the last ones of the file): 0 in a
+    /// whole run.
+    pub not_measured: usize,
     /// Invalid records skipped: line and reason.
     pub invalid: Vec<(usize, String)>,
     /// Solvers asked for but not available for this kind, with the reason.
@@ -231,7 +243,18 @@ impl FileReport {
         text: &dyn Fn(&str) -> String,
     ) -> Vec<String> {
         let mut notes = Vec::new();
-        if self.puzzles() == 0 {
+        let valid = self.puzzles() + self.not_measured;
+        if self.not_measured > 0 && self.puzzles() == 0 {
+            notes.push(text(&format!(
+                "interrupted before every solver had solved a puzzle (of {valid})"
+            )));
+        } else if self.not_measured > 0 {
+            notes.push(text(&format!(
+                "interrupted: only the first {} of the {valid} valid ones were measured \
+                 by every solver; the figures are theirs",
+                count_of(self.puzzles() as u64, "puzzle"),
+            )));
+        } else if self.puzzles() == 0 {
             notes.push(text("no valid puzzle to benchmark"));
         }
         if let Some((line, reason)) = self.invalid.first() {
@@ -298,8 +321,19 @@ pub struct Report {
     pub machine: Machine,
     /// How it ran.
     pub config: Config,
-    /// One entry per input file, in command-line order.
+    /// One entry per input file benchmarked, in command-line order.
     pub files: Vec<FileReport>,
+    /// Inputs (paths as given) not benchmarked because [`Config::stop`]
+    /// was raised before their turn.
+    pub files_not_run: Vec<String>,
+}
+
+impl Report {
+    /// Whether [`Config::stop`] cut the run short: some file's last puzzles
+    /// were not measured, or some file was not run.
+    pub fn interrupted(&self) -> bool {
+        !self.files_not_run.is_empty() || self.files.iter().any(|f| f.not_measured > 0)
+    }
 }
 
 /// The command-line name of a solver (`dlx`, `bitmask`, `naive`).

@@ -141,6 +141,8 @@ pub fn run(
         Puzzles::Sudoku(grids) => measure(set, grids, config, progress)?,
         Puzzles::Sudominoku(puzzles) => measure(set, puzzles, config, progress)?,
     };
+    // Puzzles every solver finished: all of them unless the run was stopped.
+    let measured = measurements.first().map_or(set.len(), |m| m.outcomes.len());
     let results = measurements
         .into_iter()
         .map(|m| SolverResult {
@@ -153,7 +155,8 @@ pub fn run(
         path: set.path.clone(),
         kind: set.kind,
         records: set.records,
-        lines: set.lines.clone(),
+        lines: set.lines[..measured].to_vec(),
+        not_measured: set.len() - measured,
         invalid: set.invalid.clone(),
         skipped,
         warnings: set.warnings.clone(),
@@ -175,6 +178,13 @@ struct Attempt {
     elapsed: Duration,
     /// The solver's answer, or the message of its panic.
     solution: Result<Solution, String>,
+}
+
+impl Attempt {
+    /// Whether [`Config::stop`] ended the solve (it is then not measured).
+    fn cancelled(&self) -> bool {
+        matches!(&self.solution, Ok(s) if s.end == End::Cancelled)
+    }
 }
 
 fn timed<T: Instance>(puzzle: &T, solver: &mut T::Solver, limits: Limits) -> Attempt {
@@ -223,6 +233,7 @@ fn measure<T: Instance>(
         .map(|&k| Limits {
             max_solutions: Some(1),
             max_nodes: config.budget(k),
+            cancel: config.stop,
             ..Limits::default()
         })
         .collect();
@@ -263,17 +274,30 @@ fn measure<T: Instance>(
         }
     };
 
+    // A stop (`Config::stop`) keeps only whole rounds: a puzzle (one
+    // thread) or a block (several) that not every solver finished is left
+    // out of every solver's figures, so they still cover the same puzzles.
+    let stopped = || config.stop.is_some_and(|stop| stop.is_raised());
     if config.threads <= 1 {
         let mut solvers = make();
         warm(&mut solvers);
         for (i, puzzle) in puzzles.iter().enumerate() {
+            let mut round = Vec::with_capacity(n);
             for r in 0..n {
+                if stopped() {
+                    break;
+                }
                 let s = (i + r) % n;
-                let attempt = timed(puzzle, &mut solvers[s], limits[s]);
+                round.push((s, timed(puzzle, &mut solvers[s], limits[s])));
+            }
+            if round.len() < n || round.iter().any(|(_, a)| a.cancelled()) {
+                break;
+            }
+            for (s, attempt) in round {
                 ms[s].wall += attempt.elapsed;
                 record(&mut ms[s], set, i, puzzle, attempt)?;
-                progress(1);
             }
+            progress(n as u64);
         }
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -290,10 +314,14 @@ fn measure<T: Instance>(
         pool.broadcast(|ctx| warm(&mut lock(ctx.index())));
         let mut block = config.block_size();
         let (mut start, mut b) = (0, 0);
-        while start < puzzles.len() {
+        'blocks: while start < puzzles.len() {
             let range = start..(start + block).min(puzzles.len());
             let mut fastest = Duration::MAX;
+            let mut round = Vec::with_capacity(n);
             for r in 0..n {
+                if stopped() {
+                    break 'blocks;
+                }
                 let s = (b + r) % n;
                 let begin = Instant::now();
                 // Small tasks while blocks are small, so that a slow puzzle
@@ -312,10 +340,16 @@ fn measure<T: Instance>(
                         })
                         .collect()
                 });
-                let attempts = attempts.into_iter().flatten();
                 let wall = begin.elapsed();
-                ms[s].wall += wall;
+                let attempts: Vec<Attempt> = attempts.into_iter().flatten().collect();
+                if attempts.iter().any(Attempt::cancelled) {
+                    break 'blocks;
+                }
                 fastest = fastest.min(wall);
+                round.push((s, wall, attempts));
+            }
+            for (s, wall, attempts) in round {
+                ms[s].wall += wall;
                 for (i, attempt) in range.clone().zip(attempts) {
                     record(&mut ms[s], set, i, &puzzles[i], attempt)?;
                 }
@@ -371,7 +405,8 @@ fn record<T: Instance>(
 /// A solver that claims "no solution" where another found a verified one
 /// is wrong.
 fn cross_check(set: &PuzzleSet, ms: &[Measurement]) -> Result<(), BenchError> {
-    for i in 0..set.len() {
+    let measured = ms.first().map_or(0, |m| m.outcomes.len());
+    for i in 0..measured {
         let Some(solved_by) = ms.iter().find(|m| m.outcomes[i] == Outcome::Solved) else {
             continue;
         };
@@ -394,7 +429,9 @@ fn cross_check(set: &PuzzleSet, ms: &[Measurement]) -> Result<(), BenchError> {
 mod tests {
     use super::*;
     use crate::bench::{load, BLOCK_TARGET};
+    use crate::exact_cover::Cancel;
     use crate::puzzles::sudoku::samples::EASY;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
     /// Valid givens, no solution: r1c9 can only be 9, and column 9 has one.
     fn no_solution() -> String {
@@ -411,6 +448,7 @@ mod tests {
             threads,
             limit: None,
             node_limit: None,
+            stop: None,
         }
     }
 
@@ -464,6 +502,73 @@ mod tests {
             }
         }
         assert_eq!(report.lines, (1..=300).collect::<Vec<_>>());
+    }
+
+    /// A stop keeps whole rounds only: with one thread the puzzles every
+    /// solver finished before it, with two the blocks; the rest of the file
+    /// is counted as not measured, and every solver covers the same puzzles.
+    #[test]
+    fn a_stop_keeps_the_puzzles_every_solver_finished() {
+        let text = format!("{EASY}\n{}\n", no_solution()).repeat(150);
+        let puzzles = set(&text);
+        // (threads, progress call that raises the flag, puzzles measured):
+        // one call per puzzle with one thread, one per solver and block
+        // with two.
+        for (threads, raise_at, measured) in [(1, 3, 3), (2, 1, 64)] {
+            let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+            let cfg = Config {
+                stop: Some(Cancel::new(flag)),
+                ..config(threads, &[SolverKind::Dlx, SolverKind::Naive])
+            };
+            let rounds = AtomicU64::new(0);
+            let report = run(&puzzles, &cfg, &|_| {
+                if rounds.fetch_add(1, Ordering::Relaxed) + 1 == raise_at {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+            let label = format!("-j{threads}");
+            assert_eq!(report.puzzles(), measured, "{label}");
+            assert_eq!(report.not_measured, 300 - measured, "{label}");
+            assert_eq!(report.lines, (1..=measured).collect::<Vec<_>>(), "{label}");
+            for r in &report.results {
+                assert_eq!(r.measurement.outcomes.len(), measured, "{label}");
+                assert_eq!(r.stats.puzzles, measured, "{label}");
+            }
+        }
+        // Raised before the run: nothing measured, no error.
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(true)));
+        let cfg = Config {
+            stop: Some(Cancel::new(flag)),
+            ..config(1, &[SolverKind::Dlx])
+        };
+        let report = run(&puzzles, &cfg, &|_| {}).unwrap();
+        assert_eq!((report.puzzles(), report.not_measured), (0, 300));
+    }
+
+    /// A stop during a long solve ends it at once, and the puzzle is left
+    /// out: the naive solver needs minutes for this one.
+    #[test]
+    fn a_stop_ends_a_long_solve() {
+        let anti_naive =
+            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+        let puzzles = set(&format!("{EASY}\n{anti_naive}\n"));
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let cfg = Config {
+            stop: Some(Cancel::new(flag)),
+            node_limit: Some(u64::MAX),
+            ..config(1, &[SolverKind::Naive])
+        };
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let begin = Instant::now();
+        let report = run(&puzzles, &cfg, &|_| {}).unwrap();
+        raiser.join().unwrap();
+        assert!(begin.elapsed() < Duration::from_secs(30));
+        assert_eq!((report.puzzles(), report.not_measured), (1, 1));
+        assert_eq!(report.results[0].stats.solved, 1);
     }
 
     #[test]

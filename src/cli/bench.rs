@@ -11,6 +11,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use dlx_engine::bench::{self, export, BenchError, Config, Machine, Report};
+use dlx_engine::error::count_of;
 use dlx_engine::solve::SolverKind;
 
 use super::args::{CommaList, CommaListParser};
@@ -64,8 +65,9 @@ pub struct BenchArgs {
 }
 
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
-/// a solver gave a wrong answer (reported as `FILE:LINE`), `Err` (exit 2)
-/// for unreadable inputs and unwritable outputs.
+/// a solver gave a wrong answer (reported as `FILE:LINE`), 130 when Ctrl-C
+/// stopped it (the tables and reports then cover what every solver
+/// finished), `Err` (exit 2) for unreadable inputs and unwritable outputs.
 pub fn run(args: BenchArgs) -> io::Result<u8> {
     // One list per `--solvers` given, in the order given.
     let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
@@ -91,6 +93,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         // A count of records, so it fits in memory's indices.
         limit: args.limit.map(|k| usize::try_from(k).unwrap_or(usize::MAX)),
         node_limit: args.node_limit,
+        stop: None,
     };
     // Outputs that cannot be written, or would overwrite an input or each
     // other, and inputs that cannot be read, are errors before any work.
@@ -153,11 +156,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             .map(|path| PendingReport::create(option, path))
             .transpose()
     };
-    let (mut json, mut markdown, mut plot) = (
-        create("--json", &args.json)?,
-        create("--markdown", &args.markdown)?,
-        create("--plot", &args.plot)?,
-    );
+    let reports = Reports {
+        json: create("--json", &args.json)?,
+        markdown: create("--markdown", &args.markdown)?,
+        plot: create("--plot", &args.plot)?,
+        per_puzzle: args.per_puzzle,
+    };
     // Past every refusal: a note about a file that is then refused would
     // only confuse.
     if let Some(path) = &args.plot {
@@ -172,6 +176,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         }
     }
 
+    // From here on, Ctrl-C ends the solves under way, and the run reports
+    // the puzzles every solver had finished.
+    let config = Config {
+        stop: crate::catch_ctrl_c(),
+        ..config
+    };
     let machine = Machine::detect(config.threads);
     let mut stdout = Tables {
         out: crate::Named::new(io::stdout().lock(), "<stdout>"),
@@ -215,7 +225,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         }
     };
     let mut files = Vec::new();
+    let mut files_not_run = Vec::new();
     for set in &sets {
+        if crate::ctrl_c_raised() {
+            files_not_run.push(set);
+            continue;
+        }
         match bench::run(set, &config, &tick) {
             Ok(file) => {
                 let section = export::text::file_section(&file);
@@ -249,20 +264,99 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         machine,
         config,
         files,
+        files_not_run: files_not_run.iter().map(|set| set.path.clone()).collect(),
     };
-    if let Some(report_file) = &mut json {
-        export::json::write(&report, args.per_puzzle, &mut report_file.out)?;
+    if report.interrupted() {
+        let names: Vec<&str> = files_not_run.iter().map(|set| set.name.as_str()).collect();
+        return interrupted(&report, &names, reports);
     }
-    if let Some(report_file) = &mut markdown {
-        let document = export::markdown::document(&report);
-        report_file.out.write_all(document.as_bytes())?;
-    }
-    if let Some(report_file) = &mut plot {
-        let svg = export::plot::svg(&report).map_err(io::Error::other)?;
-        report_file.out.write_all(svg.as_bytes())?;
-    }
-    commit_all([json, markdown, plot].into_iter().flatten().collect())?;
+    reports.write(&report)?;
     Ok(0)
+}
+
+/// The report files asked for, written together at the end of a run.
+struct Reports {
+    json: Option<PendingReport>,
+    markdown: Option<PendingReport>,
+    plot: Option<PendingReport>,
+    /// `--per-puzzle`: the JSON report holds the per-puzzle arrays.
+    per_puzzle: bool,
+}
+
+impl Reports {
+    fn is_empty(&self) -> bool {
+        self.json.is_none() && self.markdown.is_none() && self.plot.is_none()
+    }
+
+    /// Renders every report, then commits them all.
+    fn write(self, report: &Report) -> io::Result<()> {
+        let Reports {
+            mut json,
+            mut markdown,
+            mut plot,
+            per_puzzle,
+        } = self;
+        if let Some(report_file) = &mut json {
+            export::json::write(report, per_puzzle, &mut report_file.out)?;
+        }
+        if let Some(report_file) = &mut markdown {
+            let document = export::markdown::document(report);
+            report_file.out.write_all(document.as_bytes())?;
+        }
+        if let Some(report_file) = &mut plot {
+            let svg = export::plot::svg(report).map_err(io::Error::other)?;
+            report_file.out.write_all(svg.as_bytes())?;
+        }
+        commit_all([json, markdown, plot].into_iter().flatten().collect())
+    }
+}
+
+/// After Ctrl-C: says what was measured, writes the reports if there is
+/// anything in them, and gives the exit status.
+fn interrupted(report: &Report, not_run: &[&str], reports: Reports) -> io::Result<u8> {
+    let measured: Vec<String> = report
+        .files
+        .iter()
+        .filter(|f| f.puzzles() > 0 && !f.results.is_empty())
+        .map(|f| {
+            if f.not_measured > 0 {
+                format!(
+                    "the first {} of {}",
+                    count_of(f.puzzles() as u64, "puzzle"),
+                    f.file
+                )
+            } else {
+                f.file.clone()
+            }
+        })
+        .collect();
+    let not_run = if not_run.is_empty() {
+        String::new()
+    } else {
+        format!("; not run: {}", not_run.join(", "))
+    };
+    if measured.is_empty() {
+        let left = if reports.is_empty() {
+            ""
+        } else {
+            "; no report was written"
+        };
+        super::note(format_args!(
+            "dlx bench: interrupted (Ctrl-C) before every solver had solved a puzzle{left}{not_run}"
+        ));
+    } else {
+        let written = if reports.is_empty() {
+            "the tables"
+        } else {
+            "the tables and reports"
+        };
+        reports.write(report)?;
+        super::note(format_args!(
+            "dlx bench: interrupted (Ctrl-C): {written} cover {}{not_run}",
+            measured.join(", ")
+        ));
+    }
+    Ok(crate::INTERRUPTED)
 }
 
 /// How long a run must have gone before [`Pace`] judges its pace.
@@ -366,8 +460,8 @@ impl<W: Write> Tables<W> {
 }
 
 /// A report file, checked before the work and written only at its end: a
-/// run that stops early (a wrong answer, an I/O error, Ctrl-C) leaves the
-/// report of an earlier run as it was, and creates no empty file where
+/// run that stops early (a wrong answer, an I/O error, a Ctrl-C before any
+/// puzzle was measured) leaves the report of an earlier run as it was, and creates no empty file where
 /// there was none. Checking first makes an unwritable path an error before
 /// any solving.
 struct PendingReport {

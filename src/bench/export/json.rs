@@ -36,11 +36,17 @@
 //!                                     less than this on one, up to 4096 x threads
 //!     "per_puzzle": false             whether the per-puzzle arrays are present
 //!   },
+//!   "interrupted": false,             the run was stopped (Ctrl-C): some file has
+//!                                     "not_measured" puzzles, or is in "files_not_run"
+//!   "files_not_run": [],              inputs (paths as given) the stop came before
 //!   "files": [ {
 //!     "file": "top1465.txt",          the path as given ("<stdin>" for -)
 //!     "kind": "sudoku",               "sudoku" or "sudominoku"
 //!     "records": 200,                 records read (valid and invalid)
 //!     "puzzles": 200,                 valid records, benchmarked by every solver
+//!     "not_measured": 0,              valid records left out because the run was
+//!                                     interrupted (Ctrl-C) before every solver had
+//!                                     solved them: the file's last ones
 //!     "invalid": 0,                   records skipped as invalid
 //!     "skipped_solvers": [ {"solver": "bitmask", "reason": "..."} ],
 //!                                     asked for but not available for this kind
@@ -103,6 +109,8 @@ struct Doc<'a> {
     version: u32,
     machine: &'a Machine,
     settings: Settings,
+    interrupted: bool,
+    files_not_run: &'a [String],
     files: Vec<FileDoc<'a>>,
 }
 
@@ -131,6 +139,7 @@ struct FileDoc<'a> {
     kind: &'static str,
     records: usize,
     puzzles: usize,
+    not_measured: usize,
     invalid: usize,
     skipped_solvers: Vec<Skipped>,
     baseline: Option<&'static str>,
@@ -242,6 +251,8 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
             block_target_ms: (config.threads > 1).then(|| BLOCK_TARGET.as_millis()),
             per_puzzle,
         },
+        interrupted: report.interrupted(),
+        files_not_run: &report.files_not_run,
         files: report
             .files
             .iter()
@@ -250,6 +261,7 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
                 kind: kind_name(f.kind),
                 records: f.records,
                 puzzles: f.puzzles(),
+                not_measured: f.not_measured,
                 invalid: f.invalid.len(),
                 skipped_solvers: f
                     .skipped

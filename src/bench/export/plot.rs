@@ -185,7 +185,7 @@ fn panel(
     )
     .map_err(e)?;
     let title = format!(
-        "{}: {} {} {}, time per puzzle, fastest to slowest",
+        "{}: {} {} {}{}, time per puzzle, fastest to slowest",
         file.file,
         file.puzzles(),
         kind_name(file.kind),
@@ -193,6 +193,11 @@ fn panel(
             "puzzle"
         } else {
             "puzzles"
+        },
+        if file.not_measured > 0 {
+            format!(" (interrupted: {} more not measured)", file.not_measured)
+        } else {
+            String::new()
         }
     );
     let body = area

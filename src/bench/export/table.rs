@@ -270,6 +270,7 @@ mod tests {
             kind: Kind::Sudoku,
             records: 3,
             lines: vec![1, 2, 3],
+            not_measured: 0,
             invalid: vec![],
             skipped: vec![],
             warnings: vec![],

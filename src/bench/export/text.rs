@@ -100,10 +100,18 @@ pub fn title(file: &FileReport) -> String {
 /// What a file's title says after its name: its kind and how many puzzles
 /// and records were read.
 pub fn contents(file: &FileReport) -> String {
+    let puzzles = if file.not_measured > 0 {
+        format!(
+            "interrupted after {} of {}",
+            file.puzzles(),
+            count_of((file.puzzles() + file.not_measured) as u64, "puzzle")
+        )
+    } else {
+        count_of(file.puzzles() as u64, "puzzle")
+    };
     format!(
-        "{}, {} ({} read)",
+        "{}, {puzzles} ({} read)",
         kind_name(file.kind),
-        count_of(file.puzzles() as u64, "puzzle"),
         count_of(file.records as u64, "record")
     )
 }

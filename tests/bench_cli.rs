@@ -110,7 +110,8 @@ fn prints_machine_facts_and_a_table_per_file() {
 }
 
 /// Reports are put in place only when complete: a run killed part way
-/// leaves the previous run's reports as they were.
+/// (SIGKILL; Ctrl-C reports what was measured) leaves the previous run's
+/// reports as they were.
 #[test]
 fn an_interrupted_run_keeps_the_previous_reports() {
     let dir = tempfile::tempdir().unwrap();
@@ -373,6 +374,16 @@ fn json_follows_the_schema() {
     assert_eq!(f["records"], 21);
     assert_eq!(f["puzzles"], 20);
     assert_eq!(f["invalid"], 1);
+    assert_eq!(f["not_measured"], 0);
+    assert_eq!(f["sizes"], serde_json::json!([{"side": 9, "puzzles": 20}]));
+    assert_eq!(
+        (&v["interrupted"], &v["files_not_run"]),
+        (&Value::Bool(false), &serde_json::json!([]))
+    );
+    assert!(v["machine"]["rustc"]
+        .as_str()
+        .unwrap()
+        .starts_with("rustc "));
     assert_eq!(f["baseline"], "dlx");
     assert_eq!(f["lines"].as_array().unwrap().len(), 20);
     assert_eq!(f["lines"][0], 2);
@@ -460,17 +471,20 @@ fn markdown_and_plot_files() {
     assert!(svg.contains("easy.txt: 20 sudoku puzzles"));
 }
 
-/// A file of invalid records only is a report with a note in every
-/// format, not a failure: nothing was measured, nothing was wrong.
+/// A file of invalid records only, beside one that can be timed, gets a
+/// note in every format: nothing was measured there, nothing was wrong.
 #[test]
 fn no_valid_puzzle_is_noted_in_every_format() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.txt");
     std::fs::write(&file, format!("{}\n{}\n", "x".repeat(81), "1".repeat(81))).unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, format!("{EASY}\n")).unwrap();
     let (md, json) = (dir.path().join("out.md"), dir.path().join("out.json"));
     let out = dlx()
         .arg("bench")
         .arg(&file)
+        .arg(&good)
         .arg("--markdown")
         .arg(&md)
         .arg("--json")
@@ -515,15 +529,51 @@ fn no_valid_puzzle_is_noted_in_every_format() {
         .starts_with(&format!("{skipped}{}:1: bad symbol `x` ", file.display())));
 }
 
+/// A run that would time nothing (no valid puzzle anywhere, or no solver
+/// for the puzzles there are) is refused before any work: exit status 2,
+/// the reasons per file, no table and no report.
+#[test]
+fn nothing_to_benchmark_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "# only a comment\n").unwrap();
+    let dominoes = dir.path().join("dominoes.txt");
+    std::fs::write(&dominoes, SUDOMINOKU).unwrap();
+    let json = dir.path().join("r.json");
+    dlx()
+        .arg("bench")
+        .args([&bad, &dominoes])
+        .args(["--solvers", "bitmask", "--json"])
+        .arg(&json)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "dlx: nothing to benchmark: {} has no valid puzzle; {} holds sudominoku puzzles, \
+             which none of the solvers asked for solves\n",
+            bad.display(),
+            dominoes.display()
+        ));
+    assert!(!json.exists());
+    // `--node-limit 0` would time nothing either.
+    dlx()
+        .args(["bench", "--node-limit", "0"])
+        .arg(&dominoes)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("must be at least 1"));
+}
+
 /// A bad record's text echoed in its reason keeps control characters off
 /// the terminal and out of the reports, as `dlx solve` does.
 #[test]
 fn reasons_escape_control_characters() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("w.txt");
+    // A valid puzzle after it, so that the run has something to time.
     std::fs::write(
         &file,
-        "1\n\x1b[31m A1 2 A2\nA3 A4 A5 A6 A7 A8 A9 B1 B2\n0\n",
+        format!("1\n\x1b[31m A1 2 A2\nA3 A4 A5 A6 A7 A8 A9 B1 B2\n{SUDOMINOKU}"),
     )
     .unwrap();
     let md = dir.path().join("w.md");

@@ -14,8 +14,8 @@ pub struct Machine {
     pub threads: usize,
     /// `release` or `debug` (from `cfg!(debug_assertions)`).
     pub profile: String,
-    /// `rustc --version` of the compiler on `PATH` when the benchmark ran
-    /// (usually the one that built it), if there is one.
+    /// `rustc --version` of the compiler that built this crate (recorded
+    /// by its build script), if it could be told.
     pub rustc: Option<String>,
     /// Operating system (`linux`, `macos`, ...).
     pub os: String,
@@ -33,16 +33,11 @@ impl Machine {
             .ok()
             .and_then(|text| cpu_model_from(&text))
             .unwrap_or_else(|| "unknown".to_string());
-        let rustc = std::process::Command::new("rustc")
-            .arg("--version")
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .and_then(|o| String::from_utf8(o.stdout).ok())
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty());
+        // Not the `rustc` on `PATH` now: another toolchain may be there,
+        // or none.
+        let rustc = Some(env!("DLX_BUILD_RUSTC"))
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
         Machine {
             cpu_model,
             logical_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -134,6 +129,8 @@ mod tests {
         assert_eq!(m.threads, 3);
         assert!(m.logical_cpus >= 1);
         assert!(m.profile == "debug" || m.profile == "release");
+        // The build script names the compiler; cargo always gives it one.
+        assert!(m.rustc.as_deref().is_some_and(|r| r.starts_with("rustc ")));
         assert!(m.describe().contains(" thread used") || m.describe().contains(" threads used"));
     }
 }

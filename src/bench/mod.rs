@@ -180,6 +180,10 @@ pub struct FileReport {
     /// every solver had solved them (the last ones of the file): 0 in a
     /// whole run.
     pub not_measured: usize,
+    /// The Sudoku grid sizes among the puzzles measured: `(side, puzzles)`
+    /// in order of first appearance (empty for Sudominoku). The figures
+    /// pool the sizes; a note says so when there are several.
+    pub sizes: Vec<(usize, usize)>,
     /// Invalid records skipped: line and reason.
     pub invalid: Vec<(usize, String)>,
     /// Solvers asked for but not available for this kind, with the reason.
@@ -270,6 +274,16 @@ impl FileReport {
                 text(")")
             ));
         }
+        if self.sizes.len() > 1 {
+            let sizes: Vec<String> = (self.sizes.iter())
+                .map(|&(side, n)| format!("{n} {side}x{side}"))
+                .collect();
+            notes.push(text(&format!(
+                "the puzzles are of several sizes ({}): the figures pool them; a file per \
+                 size compares like with like",
+                sizes.join(", ")
+            )));
+        }
         for (line, warning) in &self.warnings {
             notes.push(format!(
                 "{}{}",
@@ -284,12 +298,12 @@ impl FileReport {
             let s = &r.stats;
             if s.over_budget > 0 {
                 notes.push(text(&format!(
-                    "{}: {} unsolved within the budget of {} nodes; their times \
+                    "{}: {} unsolved within the budget of {}; their times \
                      and nodes count only up to the budget: figures marked >= are lower \
                      bounds, <= upper bounds, ~ ratios of two bounded figures",
                     solver_name(r.measurement.solver),
                     count_of(s.over_budget as u64, "puzzle"),
-                    r.measurement.budget.unwrap_or(0)
+                    count_of(r.measurement.budget.unwrap_or(0), "node")
                 )));
             }
             if s.no_solution > 0 {

@@ -21,9 +21,10 @@
 //!   leaves out the little that `-jN` counts between puzzles.
 //!
 //! Every thread keeps one solver of each kind for the whole run and warms it
-//! before timing starts by solving the first puzzle of each size (capped at
-//! [`WARM_NODES`] nodes), so no timed solve pays for building an arena or
-//! the shared exact-cover matrix.
+//! before timing starts by solving the empty grid and the first puzzle of
+//! each size (capped at [`WARM_NODES`] nodes), so no timed solve pays for
+//! building an arena or the shared exact-cover matrix, or for growing the
+//! solver's buffers.
 //!
 //! Answers are verified outside the timed region, independently of the
 //! solvers ([`Grid::check_solution`]; for Sudominoku
@@ -81,7 +82,7 @@ pub struct Measurement {
 }
 
 /// A puzzle type the benchmark can run.
-trait Instance: Sync {
+trait Instance: Sync + Clone {
     /// A solver of this puzzle type (one per thread).
     type Solver: Send;
     /// The solver of a kind, if there is one for this puzzle type.
@@ -92,6 +93,12 @@ trait Instance: Sync {
     fn verify(&self, grid: &Grid) -> Result<(), String>;
     /// Puzzles of one class share warm state (the Sudoku box size).
     fn class(&self) -> usize;
+    /// A puzzle of this one's class that takes the solvers' buffers to
+    /// their largest, solved untimed before the run: without it the first
+    /// timed puzzle that needs more room pays for growing them.
+    fn roomiest(&self) -> Option<Self>
+    where
+        Self: Sized;
 }
 
 impl Instance for Grid {
@@ -107,6 +114,12 @@ impl Instance for Grid {
     }
     fn class(&self) -> usize {
         self.box_size()
+    }
+    /// The empty grid: its search leaves every option in the arena and
+    /// covers every item (the first empty 9x9 grid of a run took 4x the
+    /// time of the next ones when only the first puzzle warmed the solvers).
+    fn roomiest(&self) -> Option<Self> {
+        Some(Grid::empty(self.box_size()))
     }
 }
 
@@ -128,6 +141,9 @@ impl Instance for sudominoku::Puzzle {
     fn class(&self) -> usize {
         0
     }
+    fn roomiest(&self) -> Option<Self> {
+        None
+    }
 }
 
 /// Benchmarks one input with the solvers of `config`. `progress` is told
@@ -143,6 +159,15 @@ pub fn run(
     };
     // Puzzles every solver finished: all of them unless the run was stopped.
     let measured = measurements.first().map_or(set.len(), |m| m.outcomes.len());
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    if let Puzzles::Sudoku(grids) = &set.puzzles {
+        for grid in &grids[..measured] {
+            match sizes.iter_mut().find(|(side, _)| *side == grid.side()) {
+                Some((_, n)) => *n += 1,
+                None => sizes.push((grid.side(), 1)),
+            }
+        }
+    }
     let results = measurements
         .into_iter()
         .map(|m| SolverResult {
@@ -157,6 +182,7 @@ pub fn run(
         records: set.records,
         lines: set.lines[..measured].to_vec(),
         not_measured: set.len() - measured,
+        sizes,
         invalid: set.invalid.clone(),
         skipped,
         warnings: set.warnings.clone(),
@@ -258,18 +284,22 @@ fn measure<T: Instance>(
             .map(|&k| T::solver(k).expect("only available solvers are kept"))
             .collect()
     };
-    // The first puzzle of each class warms the solvers (results ignored).
-    let mut warmers: Vec<&T> = Vec::new();
+    // The roomiest puzzle of each class and its first one warm the
+    // solvers (results ignored).
+    let mut warmers: Vec<T> = Vec::new();
+    let mut classes = Vec::new();
     for p in puzzles {
-        if !warmers.iter().any(|w| w.class() == p.class()) {
-            warmers.push(p);
+        if !classes.contains(&p.class()) {
+            classes.push(p.class());
+            warmers.extend(p.roomiest());
+            warmers.push(p.clone());
         }
     }
     let warm = |solvers: &mut [T::Solver]| {
         for p in &warmers {
             for (solver, limit) in solvers.iter_mut().zip(&limits) {
                 let cap = limit.max_nodes.map_or(WARM_NODES, |b| b.min(WARM_NODES));
-                let _ = timed(*p, solver, limit.with_max_nodes(Some(cap)));
+                let _ = timed(p, solver, limit.with_max_nodes(Some(cap)));
             }
         }
     };
@@ -569,6 +599,32 @@ mod tests {
         assert!(begin.elapsed() < Duration::from_secs(30));
         assert_eq!((report.puzzles(), report.not_measured), (1, 1));
         assert_eq!(report.results[0].stats.solved, 1);
+    }
+
+    /// Sizes are counted in order of first appearance, and several of them
+    /// get a note: the figures pool them.
+    #[test]
+    fn mixed_sizes_are_counted_and_noted() {
+        let small = "1.3..4.2.2.4.1.3";
+        let puzzles = set(&format!("{small}\n{EASY}\n{small}\n"));
+        let report = run(&puzzles, &config(1, &[SolverKind::Dlx]), &|_| {}).unwrap();
+        assert_eq!(report.sizes, vec![(4, 2), (9, 1)]);
+        let note = "the puzzles are of several sizes (2 4x4, 1 9x9): the figures pool them";
+        assert!(
+            report.notes().iter().any(|n| n.starts_with(note)),
+            "{:?}",
+            report.notes()
+        );
+        let one = run(
+            &set(&format!("{EASY}\n")),
+            &config(1, &[SolverKind::Dlx]),
+            &|_| {},
+        );
+        assert!(!one
+            .unwrap()
+            .notes()
+            .iter()
+            .any(|n| n.contains("several sizes")));
     }
 
     #[test]

@@ -42,10 +42,10 @@ pub struct BenchArgs {
     /// and counted in a note). At least 1.
     #[arg(long, value_name = "K", value_parser = super::args::positive)]
     pub limit: Option<u64>,
-    /// Node budget per puzzle for every solver; a puzzle that exhausts it
-    /// is counted as unsolved within budget. Default: none for dlx,
-    /// 10000000 for bitmask and naive so that they cannot hang.
-    #[arg(long, value_name = "N", value_parser = super::args::whole)]
+    /// Node budget per puzzle for every solver (at least 1); a puzzle that
+    /// exhausts it is counted as unsolved within budget. Default: none for
+    /// dlx, 10000000 for bitmask and naive so that they cannot hang.
+    #[arg(long, value_name = "N", value_parser = super::args::positive)]
     pub node_limit: Option<u64>,
     /// Also write the results as JSON (schema version 1) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -148,6 +148,32 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         for (line, warning) in &set.warnings {
             super::note(format_args!("{}:{line}: warning: {warning}", set.name));
         }
+    }
+    // A run that would time nothing is refused: a table of nothing, exit
+    // status 0 and an earlier run's reports replaced would pass in a script
+    // for a benchmark.
+    let runnable = |set: &bench::PuzzleSet| {
+        !set.is_empty() && config.solvers.iter().any(|&s| bench::supports(set, s))
+    };
+    if !sets.iter().any(runnable) {
+        let why: Vec<String> = sets
+            .iter()
+            .map(|set| {
+                if set.is_empty() {
+                    format!("{} has no valid puzzle", set.name)
+                } else {
+                    format!(
+                        "{} holds {} puzzles, which none of the solvers asked for solves",
+                        set.name,
+                        bench::kind_name(set.kind)
+                    )
+                }
+            })
+            .collect();
+        return Err(super::refusal(format!(
+            "nothing to benchmark: {}",
+            why.join("; ")
+        )));
     }
     // Then the reports, created before any solving: one that cannot be
     // written is an error before the work.

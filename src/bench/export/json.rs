@@ -17,9 +17,10 @@
 //!     "logical_cpus": 2,              CPUs available to the process
 //!     "threads": 1,                   worker threads used (--threads)
 //!     "profile": "release",           "release" or "debug" build
-//!     "rustc": "rustc 1.95.0 (...)",  nullable; `rustc --version` on PATH at run time
+//!     "rustc": "rustc 1.95.0 (...)",  nullable; `rustc --version` of the compiler that
+//!                                     built dlx (null if its build could not tell)
 //!     "os": "linux", "arch": "x86_64",
-//!     "dlx_version": "0.1.0"
+//!     "dlx_version": "0.3.0"
 //!   },
 //!   "settings": {
 //!     "solvers": ["dlx", "bitmask", "naive"],   as asked, in report order
@@ -48,6 +49,10 @@
 //!                                     interrupted (Ctrl-C) before every solver had
 //!                                     solved them: the file's last ones
 //!     "invalid": 0,                   records skipped as invalid
+//!     "sizes": [ {"side": 9, "puzzles": 200} ],
+//!                                     Sudoku grid sizes among the puzzles, in order of
+//!                                     first appearance (empty for Sudominoku); the
+//!                                     figures pool them
 //!     "skipped_solvers": [ {"solver": "bitmask", "reason": "..."} ],
 //!                                     asked for but not available for this kind
 //!     "baseline": "dlx",              nullable; the solver ratios refer to
@@ -128,6 +133,12 @@ struct Settings {
 }
 
 #[derive(Serialize)]
+struct Size {
+    side: usize,
+    puzzles: usize,
+}
+
+#[derive(Serialize)]
 struct Skipped {
     solver: &'static str,
     reason: String,
@@ -141,6 +152,7 @@ struct FileDoc<'a> {
     puzzles: usize,
     not_measured: usize,
     invalid: usize,
+    sizes: Vec<Size>,
     skipped_solvers: Vec<Skipped>,
     baseline: Option<&'static str>,
     notes: Vec<String>,
@@ -263,6 +275,9 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
                 puzzles: f.puzzles(),
                 not_measured: f.not_measured,
                 invalid: f.invalid.len(),
+                sizes: (f.sizes.iter())
+                    .map(|&(side, puzzles)| Size { side, puzzles })
+                    .collect(),
                 skipped_solvers: f
                     .skipped
                     .iter()

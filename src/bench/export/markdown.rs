@@ -111,7 +111,7 @@ pub fn document(report: &Report) -> String {
         if file.puzzles() > 0 && !file.results.is_empty() {
             out += "\n";
             out += &render(&table::results(file));
-            out += &format!("\n{}\n", table::ratio_legend(file));
+            out += &format!("\n{}\n", table::legend(file));
         }
         let notes = file.notes_with(&code, &inline);
         if !notes.is_empty() {

@@ -1,7 +1,9 @@
 //! The results table of one file, as cells: shared by the terminal and
 //! Markdown renderings so both always show the same figures.
 
-use crate::bench::{solver_name, FileReport};
+use crate::bench::{solver_name, FileReport, SolverResult};
+use crate::input::Kind;
+use crate::solve::SolverKind;
 
 /// A table: a header row and body rows of the same width. The first
 /// column is text (left-aligned), the others numbers (right-aligned).
@@ -224,13 +226,26 @@ pub fn results(file: &FileReport) -> Table {
     Table { headers, rows }
 }
 
-/// What the ratio columns mean, in one sentence.
-pub fn ratio_legend(file: &FileReport) -> String {
+/// What the ratio columns mean, in one sentence, and, when dlx is beside
+/// a backtracking solver, that their nodes are not the same unit.
+pub fn legend(file: &FileReport) -> String {
     let base = baseline_name(file);
-    format!(
+    let mut legend = format!(
         "×{base} = times slower than {base} (above 1 = slower): median = the solver's \
          median time / {base}'s median time; throughput = {base}'s puzzles/s / the solver's puzzles/s"
-    )
+    );
+    let dlx = |r: &SolverResult| r.measurement.solver == SolverKind::Dlx;
+    if file.results.iter().any(dlx) && !file.results.iter().all(dlx) {
+        let placed = match file.kind {
+            Kind::Sudominoku => "dominoes placed",
+            _ => "digits placed",
+        };
+        legend += &format!(
+            "\nnodes/puzzle is each solver's own unit (dlx: options tried; naive and \
+             bitmask: {placed}): compare it between runs of one solver, not between solvers"
+        );
+    }
+    legend
 }
 
 #[cfg(test)]
@@ -271,6 +286,7 @@ mod tests {
             records: 3,
             lines: vec![1, 2, 3],
             not_measured: 0,
+            sizes: vec![(9, 3)],
             invalid: vec![],
             skipped: vec![],
             warnings: vec![],

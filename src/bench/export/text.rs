@@ -54,12 +54,17 @@ pub fn budgets(config: &Config) -> String {
 /// How the figures were taken: what one time is, and how the solvers
 /// share the run.
 pub fn method(config: &Config) -> [String; 2] {
-    let interleave = if config.threads <= 1 {
-        "solvers interleaved puzzle by puzzle on 1 thread".to_string()
+    let how = if config.threads <= 1 {
+        // Taking turns, each solver's share of the run is its own solves.
+        "solvers interleaved puzzle by puzzle on 1 thread; puzzles/s = puzzles / the sum \
+         of the solver's solve times"
+            .to_string()
     } else {
         format!(
             "solvers interleaved in blocks of {} puzzles at first, doubled while a block \
-             takes the fastest solver under {} ms, each block on a pool of {} threads",
+             takes the fastest solver under {} ms, each block on a pool of {} threads; \
+             puzzles/s = puzzles / the wall-clock time of the solver's blocks; a solve \
+             that waited for a CPU counts the wait (p99, max)",
             config.block_size(),
             BLOCK_TARGET.as_millis(),
             config.threads
@@ -69,7 +74,7 @@ pub fn method(config: &Config) -> [String; 2] {
         "time to the first solution of one puzzle on one thread, solver warmed, \
          verification excluded"
             .to_string(),
-        format!("{interleave}; puzzles/s = puzzles / the solver's wall-clock time"),
+        how,
     ]
 }
 
@@ -121,7 +126,7 @@ pub fn file_section(file: &FileReport) -> String {
     let mut out = format!("\n{}\n", title(file));
     if file.puzzles() > 0 && !file.results.is_empty() {
         out += &render(&table::results(file));
-        out += &table::ratio_legend(file);
+        out += &table::legend(file);
         out += "\n";
     }
     for note in file.notes() {

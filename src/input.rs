@@ -323,6 +323,28 @@ fn utf16_reason(head: &[u8]) -> Option<String> {
     })
 }
 
+/// Why `head` (the start of an input) is a compressed file or an archive,
+/// if its first bytes are the mark of one: puzzle collections are often
+/// shipped that way, and read as text each line of one was an invalid
+/// record saying only "not valid UTF-8".
+fn packed_reason(head: &[u8]) -> Option<String> {
+    // bzip2: `BZh`, the block size, then the block mark (the digits of pi).
+    let bzip2 = head.len() >= 10 && head.starts_with(b"BZh") && &head[4..10] == b"1AY&SY";
+    let (what, how) = match head {
+        [0x1f, 0x8b, ..] => ("gzip-compressed", "gzip -dc FILE"),
+        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => ("a zip archive", "unzip -p FILE"),
+        [0xfd, b'7', b'z', b'X', b'Z', 0, ..] => ("xz-compressed", "xz -dc FILE"),
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => ("zstd-compressed", "zstd -dc FILE"),
+        [b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c, ..] => ("a 7-Zip archive", "7z x -so FILE"),
+        _ if bzip2 => ("bzip2-compressed", "bzip2 -dc FILE"),
+        _ => return None,
+    };
+    Some(format!(
+        "the input is {what}, not text: unpack it first (`{how} | dlx ... -` reads \
+         the text from standard input)"
+    ))
+}
+
 /// Makes `input` ready to read and decides its kind, for every command that
 /// takes files (`dlx solve`, `dlx check`, `dlx bench`).
 ///
@@ -362,7 +384,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
         input.consume(take);
         lines.advance(&head);
     }
-    if let Some(reason) = utf16_reason(&head) {
+    if let Some(reason) = utf16_reason(&head).or_else(|| packed_reason(&head)) {
         return Err(io::Error::new(io::ErrorKind::InvalidData, reason));
     }
     // Nothing but blank and `#` lines, the last one counted too when no

@@ -461,6 +461,54 @@ fn utf16_input_is_named_as_such() {
         .stderr(predicate::str::contains("UTF-16").not());
 }
 
+/// A compressed file or an archive is refused as a whole, naming its kind
+/// and how to unpack it, and the files after it are still solved. Text
+/// that merely starts like one of the marks is read as text.
+#[test]
+fn compressed_input_is_named_as_such() {
+    let junk = [
+        0x9c_u8, 0x00, 0xff, 0x13, 0x37, 0x00, 0xaa, 0x55, 0x01, 0x02,
+    ];
+    for (mark, what) in [
+        (
+            &[0x1f, 0x8b, 0x08][..],
+            "gzip-compressed, not text: unpack it first (`gzip -dc FILE",
+        ),
+        (
+            b"PK\x03\x04",
+            "a zip archive, not text: unpack it first (`unzip -p FILE",
+        ),
+        (b"\xfd7zXZ\x00", "xz-compressed"),
+        (&[0x28, 0xb5, 0x2f, 0xfd], "zstd-compressed"),
+        (b"BZh91AY&SY", "bzip2-compressed"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    ] {
+        let out = dlx()
+            .args(["solve", "-", "puzzles/xc/queens-8.dlx", "--count"])
+            .write_stdin([mark, &junk[..]].concat())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{what}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with(&format!("dlx: <stdin>: the input is {what}")),
+            "{err}"
+        );
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "92\n",
+            "the next file"
+        );
+    }
+    // `BZh9` without the block mark is an item name like any other.
+    dlx()
+        .args(["solve", "-", "--count"])
+        .write_stdin("BZh9 b\nBZh9\nb\n")
+        .assert()
+        .success()
+        .stdout("1\n");
+}
+
 /// A listing cut short by a limit ends with the `! limit` mark on a line of
 /// its own, set apart from the last solution like the solutions are from
 /// each other.

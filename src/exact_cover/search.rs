@@ -669,7 +669,7 @@ where
             return End::Stopped;
         }
         let mut step = Step::Enter;
-        loop {
+        'search: loop {
             step = match step {
                 Step::Enter => {
                     if d.active == 0 {
@@ -730,25 +730,38 @@ where
                         Step::Enter
                     }
                 }
-                Step::Backtrack => match (stack.pop(), levels.pop()) {
-                    (Some(x), Some(level)) => {
+                Step::Backtrack => {
+                    // Levels at their last option (always, for a forced
+                    // move) have nothing left to try: their covered marks
+                    // are released as they are popped, and the trail is
+                    // replayed once for the whole run of them, down to the
+                    // level that has an option left. One replay loop (one
+                    // mispredicted exit) per backtrack instead of one per
+                    // level; the nodes come back in the same order.
+                    let mut replay_to = None;
+                    loop {
+                        let (Some(x), Some(level)) = (stack.pop(), levels.pop()) else {
+                            if let Some(mark) = replay_to {
+                                d.undo_to(mark);
+                                d.zeros = 0;
+                            }
+                            break 'search End::Exhausted;
+                        };
                         let (item, next) = (d.item(x), d.down(x));
                         if next == item {
-                            // The level's last option (always, for a
-                            // forced move): nothing left to try here.
-                            undo_level(d, x, item, level);
-                            Step::Backtrack
+                            d.release_others(x);
+                            d.release(item);
+                            replay_to = Some(level.before_cover);
                         } else {
                             undo_commit(d, x, level);
-                            Step::Try {
+                            break Step::Try {
                                 item,
                                 x: next,
                                 before_cover: level.before_cover,
-                            }
+                            };
                         }
                     }
-                    _ => break End::Exhausted,
-                },
+                }
             };
         }
     });

@@ -487,9 +487,9 @@ impl<W: Write> Tables<W> {
 
 /// A report file, checked before the work and written only at its end: a
 /// run that stops early (a wrong answer, an I/O error, a Ctrl-C before any
-/// puzzle was measured) leaves the report of an earlier run as it was, and creates no empty file where
-/// there was none. Checking first makes an unwritable path an error before
-/// any solving.
+/// puzzle was measured) leaves the report of an earlier run as it was, and
+/// creates no empty file where there was none. Checking first makes an
+/// unwritable path an error before any solving.
 struct PendingReport {
     /// The option that asked for it (`--json`), for messages.
     option: &'static str,

@@ -237,12 +237,12 @@ pub fn legend(file: &FileReport) -> String {
     let dlx = |r: &SolverResult| r.measurement.solver == SolverKind::Dlx;
     if file.results.iter().any(dlx) && !file.results.iter().all(dlx) {
         let placed = match file.kind {
-            Kind::Sudominoku => "dominoes placed",
-            _ => "digits placed",
+            Kind::Sudominoku => "naive: dominoes placed",
+            _ => "naive and bitmask: digits placed",
         };
         legend += &format!(
-            "\nnodes/puzzle is each solver's own unit (dlx: options tried; naive and \
-             bitmask: {placed}): compare it between runs of one solver, not between solvers"
+            "\nnodes/puzzle is each solver's own unit (dlx: options tried; {placed}): \
+             compare it between runs of one solver, not between solvers"
         );
     }
     legend

@@ -372,6 +372,7 @@ fn ctrl_c_stops_bench_with_the_figures_of_what_was_measured() {
     fs::write(&first, format!("{EASY}\n{EASY}\n{ANTI_NAIVE}\n{EASY}\n")).unwrap();
     fs::write(&second, format!("{EASY}\n")).unwrap();
     let json = dir.path().join("r.json");
+    let markdown = dir.path().join("r.md");
     for (threads, measured) in [("1", 2), ("2", 0)] {
         let mut command = Command::new(DLX);
         command
@@ -383,7 +384,9 @@ fn ctrl_c_stops_bench_with_the_figures_of_what_was_measured() {
                 "100000000000",
             ])
             .args(["-j", threads, "--json"])
-            .args([&json, &first, &second]);
+            .args([&json, &first, &second])
+            .arg("--markdown")
+            .arg(&markdown);
         let (mut child, mut stdout, stderr_reader) = spawn_piped(&mut command, Stdio::null());
         // The preamble comes once Ctrl-C is caught; the easy puzzles take
         // milliseconds, the third minutes.
@@ -407,6 +410,15 @@ fn ctrl_c_stops_bench_with_the_figures_of_what_was_measured() {
             stderr.ends_with(&format!("; not run: {}\n", second.display())),
             "{label}: {stderr}"
         );
+        // The tables say so too, after the last one.
+        assert!(
+            tables.ends_with(&format!(
+                "\ninterrupted: the figures cover the puzzles every solver had finished; \
+                 not run: {}\n",
+                second.display()
+            )),
+            "{label}: {tables}"
+        );
         if measured == 0 {
             assert!(
                 stderr.contains("before every solver had solved a puzzle; no report was written")
@@ -427,6 +439,15 @@ fn ctrl_c_stops_bench_with_the_figures_of_what_was_measured() {
         for solver in file["solvers"].as_array().unwrap() {
             assert_eq!(solver["solved"], 2, "{label}");
         }
+        let md = fs::read_to_string(&markdown).unwrap();
+        assert!(
+            md.contains(&format!(
+                "\n- interrupted: the figures cover the puzzles every solver had finished; \
+                 not run: `{}`\n",
+                second.display()
+            )),
+            "{md}"
+        );
         fs::remove_file(&json).unwrap();
     }
 }

@@ -337,9 +337,18 @@ pub struct Report {
     pub config: Config,
     /// One entry per input file benchmarked, in command-line order.
     pub files: Vec<FileReport>,
-    /// Inputs (paths as given) not benchmarked because [`Config::stop`]
-    /// was raised before their turn.
-    pub files_not_run: Vec<String>,
+    /// Inputs not benchmarked because [`Config::stop`] was raised before
+    /// their turn.
+    pub files_not_run: Vec<FileNotRun>,
+}
+
+/// An input a stopped run did not reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileNotRun {
+    /// Its name as messages show it (control characters escaped).
+    pub file: String,
+    /// Its path as given (lossy UTF-8): the JSON report's entry.
+    pub path: String,
 }
 
 impl Report {
@@ -347,6 +356,21 @@ impl Report {
     /// were not measured, or some file was not run.
     pub fn interrupted(&self) -> bool {
         !self.files_not_run.is_empty() || self.files.iter().any(|f| f.not_measured > 0)
+    }
+
+    /// What every report says of a stopped run, `None` for a whole one;
+    /// `name` writes a file's name (a code span in Markdown).
+    pub fn interruption(&self, name: &dyn Fn(&str) -> String) -> Option<String> {
+        if !self.interrupted() {
+            return None;
+        }
+        let mut said =
+            String::from("interrupted: the figures cover the puzzles every solver had finished");
+        if !self.files_not_run.is_empty() {
+            let names: Vec<String> = (self.files_not_run.iter()).map(|f| name(&f.file)).collect();
+            said += &format!("; not run: {}", names.join(", "));
+        }
+        Some(said)
     }
 }
 

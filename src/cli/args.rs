@@ -189,7 +189,10 @@ pub enum Command {
     ///
     /// Exit status: 0 when every answer was right (puzzles unsolved within
     /// the node budget are results, not failures), 1 when a solver gave a
-    /// wrong answer (reported as FILE:LINE), 2 on usage or I/O errors.
+    /// wrong answer (reported as FILE:LINE), 2 on usage or I/O errors and
+    /// when nothing can be timed, 130 when stopped by Ctrl-C (the tables
+    /// and reports then cover the puzzles every solver had finished; a
+    /// second Ctrl-C quits at once).
     #[command(allow_negative_numbers = true)]
     Bench(super::bench::BenchArgs),
     /// Generate puzzles with exactly one solution, reproducibly from a seed.

@@ -290,11 +290,16 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         machine,
         config,
         files,
-        files_not_run: files_not_run.iter().map(|set| set.path.clone()).collect(),
+        files_not_run: (files_not_run.iter())
+            .map(|set| bench::FileNotRun {
+                file: set.name.clone(),
+                path: set.path.clone(),
+            })
+            .collect(),
     };
-    if report.interrupted() {
-        let names: Vec<&str> = files_not_run.iter().map(|set| set.name.as_str()).collect();
-        return interrupted(&report, &names, reports);
+    if let Some(said) = report.interruption(&str::to_string) {
+        stdout.print(&format!("\n{said}\n"))?;
+        return interrupted(&report, reports);
     }
     reports.write(&report)?;
     Ok(0)
@@ -339,7 +344,10 @@ impl Reports {
 
 /// After Ctrl-C: says what was measured, writes the reports if there is
 /// anything in them, and gives the exit status.
-fn interrupted(report: &Report, not_run: &[&str], reports: Reports) -> io::Result<u8> {
+fn interrupted(report: &Report, reports: Reports) -> io::Result<u8> {
+    let not_run: Vec<&str> = (report.files_not_run.iter())
+        .map(|f| f.file.as_str())
+        .collect();
     let measured: Vec<String> = report
         .files
         .iter()

@@ -115,7 +115,7 @@ struct Doc<'a> {
     machine: &'a Machine,
     settings: Settings,
     interrupted: bool,
-    files_not_run: &'a [String],
+    files_not_run: Vec<&'a str>,
     files: Vec<FileDoc<'a>>,
 }
 
@@ -264,7 +264,9 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
             per_puzzle,
         },
         interrupted: report.interrupted(),
-        files_not_run: &report.files_not_run,
+        files_not_run: (report.files_not_run.iter())
+            .map(|f| f.path.as_str())
+            .collect(),
         files: report
             .files
             .iter()

@@ -102,6 +102,9 @@ pub fn document(report: &Report) -> String {
     );
     let [what, how] = text::method(&report.config);
     out += &format!("- timing: {what}; {how}\n");
+    if let Some(said) = report.interruption(&code) {
+        out += &format!("- {said}\n");
+    }
     for file in &report.files {
         out += &format!(
             "\n## {}: {}\n",

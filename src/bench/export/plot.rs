@@ -131,12 +131,15 @@ pub fn svg(report: &Report) -> Result<String, String> {
             .map_err(|e| e.to_string())?;
         }
         let m = &report.machine;
-        let footer = format!(
+        let mut footer = format!(
             "{}, {}, {} build; one solution per puzzle, per-puzzle times on one thread",
             m.cpu_model,
             count_of(m.threads as u64, "thread"),
             m.profile
         );
+        if let Some(said) = report.interruption(&str::to_string) {
+            footer = format!("{said}. {footer}");
+        }
         for (area, file) in root.split_evenly((panels, 1)).iter().zip(&files) {
             panel(area, file, &footer)?;
         }

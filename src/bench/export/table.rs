@@ -237,12 +237,17 @@ pub fn legend(file: &FileReport) -> String {
     let dlx = |r: &SolverResult| r.measurement.solver == SolverKind::Dlx;
     if file.results.iter().any(dlx) && !file.results.iter().all(dlx) {
         let placed = match file.kind {
-            Kind::Sudominoku => "naive: dominoes placed",
-            _ => "naive and bitmask: digits placed",
+            Kind::Sudominoku => "dominoes placed",
+            _ => "digits placed",
         };
+        let baselines: Vec<&str> = (file.results.iter())
+            .filter(|r| !dlx(r))
+            .map(|r| solver_name(r.measurement.solver))
+            .collect();
         legend += &format!(
-            "\nnodes/puzzle is each solver's own unit (dlx: options tried; {placed}): \
-             compare it between runs of one solver, not between solvers"
+            "\nnodes/puzzle is each solver's own unit (dlx: options tried; {}: {placed}): \
+             compare it between runs of one solver, not between solvers",
+            baselines.join(" and ")
         );
     }
     legend
@@ -276,10 +281,8 @@ mod tests {
         SolverResult { measurement, stats }
     }
 
-    /// The ratio columns of the second solver against the first (the
-    /// baseline: no dlx runs).
-    fn ratio_marks(base_bounded: bool, own_bounded: bool) -> (String, String) {
-        let file = FileReport {
+    fn file_of(results: Vec<SolverResult>) -> FileReport {
+        FileReport {
             file: "f.txt".into(),
             path: "f.txt".into(),
             kind: Kind::Sudoku,
@@ -290,11 +293,35 @@ mod tests {
             invalid: vec![],
             skipped: vec![],
             warnings: vec![],
-            results: vec![
-                result(SolverKind::Bitmask, base_bounded),
-                result(SolverKind::Naive, own_bounded),
-            ],
+            results,
+        }
+    }
+
+    /// The legend's line on nodes names the solvers that ran, and comes
+    /// only when dlx runs beside another.
+    #[test]
+    fn the_nodes_legend_names_the_solvers_that_ran() {
+        let with = |kinds: &[SolverKind]| {
+            legend(&file_of(kinds.iter().map(|&k| result(k, false)).collect()))
         };
+        let one = with(&[SolverKind::Dlx, SolverKind::Bitmask]);
+        assert!(
+            one.contains("(dlx: options tried; bitmask: digits placed)"),
+            "{one}"
+        );
+        let all = with(&[SolverKind::Naive, SolverKind::Dlx, SolverKind::Bitmask]);
+        assert!(all.contains("; naive and bitmask: digits placed)"), "{all}");
+        assert!(!with(&[SolverKind::Dlx]).contains("nodes/puzzle"));
+        assert!(!with(&[SolverKind::Naive, SolverKind::Bitmask]).contains("nodes/puzzle"));
+    }
+
+    /// The ratio columns of the second solver against the first (the
+    /// baseline: no dlx runs).
+    fn ratio_marks(base_bounded: bool, own_bounded: bool) -> (String, String) {
+        let file = file_of(vec![
+            result(SolverKind::Bitmask, base_bounded),
+            result(SolverKind::Naive, own_bounded),
+        ]);
         let row = &results(&file).rows[1];
         let n = row.len();
         (row[n - 2].clone(), row[n - 1].clone())

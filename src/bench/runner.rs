@@ -311,8 +311,9 @@ fn measure<T: Instance>(
     if config.threads <= 1 {
         let mut solvers = make();
         warm(&mut solvers);
+        // One puzzle's attempts, each solver's; kept for the whole run.
+        let mut round = Vec::with_capacity(n);
         for (i, puzzle) in puzzles.iter().enumerate() {
-            let mut round = Vec::with_capacity(n);
             for r in 0..n {
                 if stopped() {
                     break;
@@ -323,7 +324,7 @@ fn measure<T: Instance>(
             if round.len() < n || round.iter().any(|(_, a)| a.cancelled()) {
                 break;
             }
-            for (s, attempt) in round {
+            for (s, attempt) in round.drain(..) {
                 ms[s].wall += attempt.elapsed;
                 record(&mut ms[s], set, i, puzzle, attempt)?;
             }

@@ -22,6 +22,9 @@
 //! MRV stops at the first item it finds empty, and which one that is
 //! depends on the order.
 
+use rand::seq::SliceRandom;
+use rand::Rng;
+
 use super::sudoku::encoding;
 use crate::exact_cover::ReducedSolver;
 
@@ -52,6 +55,15 @@ pub(crate) struct ForcedMoves {
     residual_item: Vec<u32>,
     /// The residual options' items, four per option, numbered from 1.
     slots: Vec<u32>,
+    /// Items of the residual problem (the last `load_residual`).
+    open: u32,
+    /// Scratch of [`load_shuffled`](Self::load_shuffled): the new number of
+    /// each residual item, the options' new order, their items and what
+    /// they place.
+    relabel: Vec<u32>,
+    order: Vec<u32>,
+    shuffled_slots: Vec<u32>,
+    shuffled_options: Vec<(u16, u8)>,
 }
 
 /// The box size only: the masks are scratch space.
@@ -226,8 +238,40 @@ impl ForcedMoves {
                 k += 1;
             });
         }
+        self.open = open;
         solver.load_slots(open as usize, open as usize, 4, &self.slots);
         (&self.values, &self.options)
+    }
+
+    /// Loads the problem of the last [`load_residual`](Self::load_residual)
+    /// again, its items renumbered and its options put in an order drawn
+    /// from `rng`: the same exact-cover problem, so the same solutions, but
+    /// MRV breaks its ties and the search tries a column's options in
+    /// another order. Returns the grid and the options as `load_residual`
+    /// does, in the new order.
+    pub fn load_shuffled<R: Rng>(
+        &mut self,
+        solver: &mut ReducedSolver,
+        rng: &mut R,
+    ) -> (&[u8], &[(u16, u8)]) {
+        self.relabel.clear();
+        self.relabel.extend(1..=self.open);
+        self.relabel.shuffle(rng);
+        self.order.clear();
+        self.order.extend(0..self.options.len() as u32);
+        self.order.shuffle(rng);
+        self.shuffled_slots.clear();
+        self.shuffled_options.clear();
+        for &o in &self.order {
+            let o = o as usize;
+            self.shuffled_options.push(self.options[o]);
+            let items = &self.slots[4 * o..4 * o + 4];
+            self.shuffled_slots
+                .extend(items.iter().map(|&item| self.relabel[item as usize - 1]));
+        }
+        let open = self.open as usize;
+        solver.load_slots(open, open, 4, &self.shuffled_slots);
+        (&self.values, &self.shuffled_options)
     }
 }
 

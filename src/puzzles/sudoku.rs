@@ -5,12 +5,16 @@
 //! - [`encoding`]: the exact-cover matrix, 4n^4 primary items and n^6
 //!   options, built once per box size and shared.
 //! - [`DlxSudoku`]: solves grids with the engine: the givens and the moves
-//!   they force are made on bit masks, Algorithm X searches what is left.
+//!   they force are made on bit masks, Algorithm X searches what is left
+//!   (restarting in shuffled orders on a search for one solution that runs
+//!   long: [`Restarts`]).
 //! - [`Grid::check_solution`]: an independent verifier.
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
 
 use super::forced::{ForcedMoves, Outcome};
@@ -869,22 +873,84 @@ pub trait SudokuSolver {
 /// [`encoding`], so the search tree, the solution found first and the
 /// count of search nodes (each forced move counted as the search would
 /// count it) are those of the full matrix with the givens selected.
-#[derive(Debug, Default)]
+///
+/// When only one solution is asked for and that search has not ended after
+/// [`Restarts::first_attempt`] nodes, it restarts in shuffled orders (see
+/// [`Restarts`]); the node count is then the sum over the attempts.
+/// Counting ([`Limits::solutions`] above 1) always searches in the
+/// encoding's order, to the end.
+#[derive(Debug)]
 pub struct DlxSudoku {
     forced: ForcedMoves,
     solver: ReducedSolver,
+    restarts: Option<Restarts>,
+}
+
+impl Default for DlxSudoku {
+    fn default() -> Self {
+        DlxSudoku::with_restarts(Some(Restarts::DEFAULT))
+    }
+}
+
+/// When a search for one solution gives up on its order and starts again in
+/// another.
+///
+/// Exact first-minimum MRV is deterministic, and on grids with many
+/// solutions and few givens (a 25x25 grid with 55-70% of its cells blank,
+/// say) one early wrong choice can leave it a subtree of many millions of
+/// nodes with no solution in it, while the same grid searched in another
+/// order is solved in a few thousand. So after `first_attempt` nodes in the
+/// encoding's order, the search starts again on the same remainder with its
+/// items renumbered and its options reordered at random, with budgets of
+/// `unit` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...), which is
+/// within a logarithmic factor of the best fixed budget whatever the
+/// puzzle (Luby, Sinclair and Zuckerman, 1993). The budgets grow without
+/// bound, so an attempt eventually runs to its end: a grid with no solution
+/// is still found to have none.
+///
+/// The random orders are drawn from a generator seeded with the puzzle's
+/// cells, so the same puzzle gets the same answer and node count on every
+/// run, with any number of threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restarts {
+    /// Search nodes in the encoding's order before the first restart
+    /// (after the forced moves). Puzzles whose search ends sooner (all the
+    /// 9x9 datasets measured, whose most is 16,000 nodes, and the bundled
+    /// 16x16 puzzles, 171,000) are searched exactly as without restarts.
+    pub first_attempt: u64,
+    /// Search nodes of the Luby sequence's unit budget.
+    pub unit: u64,
+}
+
+impl Restarts {
+    /// 250,000 nodes in the encoding's order, then budgets of 10,000 times
+    /// the Luby sequence.
+    pub const DEFAULT: Restarts = Restarts {
+        first_attempt: 250_000,
+        unit: 10_000,
+    };
 }
 
 impl DlxSudoku {
-    /// A solver with no buffers yet; they are made on first use.
+    /// A solver with no buffers yet (they are made on first use) and the
+    /// default [`Restarts`].
     pub fn new() -> Self {
         DlxSudoku::default()
+    }
+
+    /// A solver with the given restart policy; `None` always searches in
+    /// the encoding's order, to the end (the exact first-minimum MRV tree).
+    pub fn with_restarts(restarts: Option<Restarts>) -> Self {
+        DlxSudoku {
+            forced: ForcedMoves::default(),
+            solver: ReducedSolver::default(),
+            restarts,
+        }
     }
 }
 
 impl SudokuSolver for DlxSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
-        let side = puzzle.side();
         let forced = match self.forced.run(puzzle.box_size(), puzzle.cells()) {
             Outcome::Contradiction { forced } => {
                 return Solution {
@@ -898,12 +964,6 @@ impl SudokuSolver for DlxSudoku {
         // search would: the node budget first, then the clock, looked at
         // before the first node.
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let stopped = |end, nodes| Solution {
-            grid: None,
-            count: 0,
-            end,
-            nodes,
-        };
         if forced > max_nodes {
             return stopped(End::NodeLimit, max_nodes);
         }
@@ -912,35 +972,114 @@ impl SudokuSolver for DlxSudoku {
                 return stopped(end, 0);
             }
         }
+        let max_solutions = limits.max_solutions.unwrap_or(1);
         let limits = Limits {
-            max_solutions: Some(limits.max_solutions.unwrap_or(1)),
-            max_nodes: limits.max_nodes.map(|n| n - forced),
+            max_solutions: Some(max_solutions),
             ..limits
         };
+        // Nodes the search may still use, after the forced moves.
+        let budget = max_nodes - forced;
+        let restarts = self
+            .restarts
+            .filter(|r| max_solutions == 1 && r.first_attempt < budget);
+        let attempt = restarts.map_or(budget, |r| r.first_attempt);
         let (values, options) = self.forced.load_residual(&mut self.solver);
-        let mut first: Option<Grid> = None;
-        let report = self.solver.search(limits, |chosen| {
-            if first.is_none() {
-                let mut cells = values.to_vec();
-                for &o in chosen {
-                    let (cell, d) = options[o];
-                    cells[usize::from(cell)] = d + 1;
-                }
-                first = Some(Grid {
-                    box_size: puzzle.box_size(),
-                    cells,
-                });
-            }
-            std::ops::ControlFlow::Continue(())
-        });
-        debug_assert!(first.as_ref().map_or(true, |g| g.side() == side));
-        Solution {
-            grid: first,
-            count: report.solutions,
-            end: report.end,
-            nodes: forced + report.stats.nodes,
+        let found = search_residual(&mut self.solver, values, options, puzzle, limits, attempt);
+        let mut nodes = forced + found.nodes;
+        let Some(restarts) = restarts else {
+            return Solution { nodes, ..found };
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed_of(puzzle.cells()));
+        let mut found = found;
+        let mut round = 1;
+        // Stopped at an attempt's own budget: start again, unless the
+        // caller's budget is spent.
+        while found.end == End::NodeLimit && nodes < max_nodes {
+            let attempt = restarts
+                .unit
+                .saturating_mul(luby(round))
+                .min(max_nodes - nodes);
+            round += 1;
+            let (values, options) = self.forced.load_shuffled(&mut self.solver, &mut rng);
+            found = search_residual(&mut self.solver, values, options, puzzle, limits, attempt);
+            nodes += found.nodes;
         }
+        Solution { nodes, ..found }
     }
+}
+
+/// A search stopped by `end` after `nodes` nodes, with nothing found.
+fn stopped(end: End, nodes: u64) -> Solution {
+    Solution {
+        grid: None,
+        count: 0,
+        end,
+        nodes,
+    }
+}
+
+/// Searches the remainder loaded in `solver` for at most `max_nodes` nodes:
+/// `values` is the grid after the forced moves, `options` what each option
+/// of the remainder places. The nodes are the search's own.
+fn search_residual(
+    solver: &mut ReducedSolver,
+    values: &[u8],
+    options: &[(u16, u8)],
+    puzzle: &Grid,
+    limits: Limits,
+    max_nodes: u64,
+) -> Solution {
+    let mut first: Option<Grid> = None;
+    let report = solver.search(limits.with_max_nodes(max_nodes), |chosen| {
+        if first.is_none() {
+            let mut cells = values.to_vec();
+            for &o in chosen {
+                let (cell, d) = options[o];
+                cells[usize::from(cell)] = d + 1;
+            }
+            first = Some(Grid {
+                box_size: puzzle.box_size(),
+                cells,
+            });
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    debug_assert!(first.as_ref().map_or(true, |g| g.side() == puzzle.side()));
+    Solution {
+        grid: first,
+        count: report.solutions,
+        end: report.end,
+        nodes: report.stats.nodes,
+    }
+}
+
+/// Term `i` (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+fn luby(mut i: u64) -> u64 {
+    debug_assert!(i >= 1);
+    loop {
+        // 2^(k-1) <= i < 2^k: the term is 2^(k-1) at the end of a block of
+        // length 2^k - 1, else that of i in the repeated first half.
+        let k = 64 - i.leading_zeros();
+        if k == 64 || i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A seed made from a puzzle's cells (SplitMix64's finaliser over them):
+/// the same on every run and platform.
+fn seed_of(cells: &[u8]) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    cells.iter().fold(cells.len() as u64, |h, &c| {
+        mix(h
+            .wrapping_add(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(u64::from(c)))
+    })
 }
 
 #[cfg(test)]
@@ -1213,6 +1352,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(u64::MAX), 1 << 63);
     }
 
     #[test]

@@ -1386,6 +1386,50 @@ pub struct SudokuReader<R> {
     /// byte), with the reason they would have been a bad record: a stray
     /// one, a bad record as any stray title, keeps that reason.
     lossy_titles: VecDeque<(usize, String)>,
+    /// The last grid read whole, if it may be the start or middle of grids
+    /// written back to back: see [`Run`].
+    run: Option<Run>,
+}
+
+/// Whole grids written back to back (no blank line, title or other line
+/// between them), up to the last one read.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    /// The grids' side.
+    side: usize,
+    /// Line of the first grid's first row.
+    first_line: usize,
+    /// Line of the last grid's last row.
+    last_line: usize,
+    /// Whole grids in the run.
+    grids: usize,
+}
+
+/// Whether a grid's reason says its rows were too few or too many (what a
+/// row lost or doubled does), rather than that a row was bad.
+fn is_miscount(reason: &str) -> bool {
+    reason.starts_with("input ends after")
+        || reason.starts_with("grid ends after")
+        || reason.starts_with("grid has a row too many")
+}
+
+/// What a grid with rows too few or too many says of the grids written
+/// back to back before it: a row lost or doubled in one of them would have
+/// shifted every grid after it by a row, and a shifted grid of few givens
+/// need not clash, so their answers may be for grids no one wrote.
+fn run_doubt(run: Run) -> String {
+    let (grids, answers) = match run.grids {
+        1 => ("the grid".to_string(), "its answer would then solve a grid"),
+        n => (
+            format!("the {n} grids"),
+            "their answers would then solve grids",
+        ),
+    };
+    format!(
+        "; {grids} on lines {}-{}, written back to back with it, may be cut wrong too \
+         ({answers} no one wrote): a blank line between grids shows where each ends",
+        run.first_line, run.last_line
+    )
 }
 
 impl<R: BufRead> SudokuReader<R> {
@@ -1401,6 +1445,7 @@ impl<R: BufRead> SudokuReader<R> {
             fitting_lines: (0, 0),
             csv_record_fields: None,
             lossy_titles: VecDeque::new(),
+            run: None,
         }
     }
 
@@ -1967,6 +2012,11 @@ impl<R: BufRead> SudokuReader<R> {
         side: usize,
     ) -> io::Result<Option<SudokuRecord>> {
         self.csv_record_fields = None;
+        // The whole grids this one follows straight on from, if any.
+        let run_before = self
+            .run
+            .take()
+            .filter(|run| run.side == side && run.last_line + 1 == start);
         let pretty = first.contains('|');
         let spaced = first.split_whitespace().count() == side;
         // A bare row (symbols only, no spaces or bars) may just be a puzzle
@@ -2076,6 +2126,34 @@ impl<R: BufRead> SudokuReader<R> {
             }
             other => other,
         };
+        // Rows too few or too many (counted, or found by `realign`): a row
+        // lost or doubled, here or in the grids before it in the run (each
+        // cut every `side` rows, so shifted from there on, and not always
+        // clashing).
+        let mut parsed = parsed;
+        if let (Err((_, reason)), Some(run)) = (&mut parsed, run_before) {
+            if !pretty && is_miscount(reason) {
+                reason.push_str(&run_doubt(run));
+            }
+        }
+        // A whole grid of plain rows: the grid after it, if it starts on
+        // the next line, continues the run.
+        if matches!(parsed, Ok(Ok(_))) && !pretty && !saw_rule {
+            let last_line = row_lines.last().copied().unwrap_or(start);
+            self.run = Some(match run_before {
+                Some(run) => Run {
+                    last_line,
+                    grids: run.grids + 1,
+                    ..run
+                },
+                None => Run {
+                    side,
+                    first_line: start,
+                    last_line,
+                    grids: 1,
+                },
+            });
+        }
         let (line, puzzle) = match parsed {
             Err((line, e)) => (line, Err(e)),
             Ok(parsed) => match parsed {
@@ -2348,7 +2426,15 @@ mod tests {
                 (1, whole(EASY)),
                 (
                     10,
-                    Err("grid ends after 8 of 9 rows: the next grid starts on line 18".into())
+                    // The rows cannot tell a row lost here from one lost in
+                    // the grid before, whose givens need not clash if so.
+                    Err(
+                        "grid ends after 8 of 9 rows: the next grid starts on line 18; \
+                         the grid on lines 1-9, written back to back with it, may be cut \
+                         wrong too (its answer would then solve a grid no one wrote): a \
+                         blank line between grids shows where each ends"
+                            .into()
+                    )
                 ),
                 (18, whole(third)),
             ]
@@ -2371,6 +2457,73 @@ mod tests {
             [1, 10]
         );
         assert!(got.iter().all(|(_, grid)| grid.is_ok()), "{got:?}");
+    }
+
+    /// Sparse grids back to back, one of them a row short, where no grid
+    /// read across two puzzles clashes: nothing tells which grid lost the
+    /// row, so the grid that comes up short says that the grids of the run
+    /// before it may be cut wrong too. A blank line ends the run.
+    #[test]
+    fn a_short_grid_after_sparse_grids_back_to_back_casts_doubt_on_them() {
+        use crate::puzzles::sudoku::samples::HARD;
+        const SPARSE: &str =
+            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...";
+        let rows = |p: &str| -> Vec<String> {
+            let grid = Grid::from_line(p).unwrap().to_numeric_rows();
+            grid.lines().map(String::from).collect()
+        };
+        let read = |lines: &[String]| records(&format!("{}\n", lines.join("\n")));
+        let doubt = |grids: &str, last: usize| {
+            format!(
+                "; {grids} on lines 1-{last}, written back to back with it, may be cut wrong \
+                 too ({} no one wrote): a blank line between grids shows where each ends",
+                if grids == "the grid" {
+                    "its answer would then solve a grid"
+                } else {
+                    "their answers would then solve grids"
+                }
+            )
+        };
+        let mut lines = [rows(HARD), rows(SPARSE), rows(HARD)].concat();
+        lines.remove(12);
+        let got = read(&lines);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[..2].iter().all(|(_, r)| r.is_ok()), "{got:?}");
+        assert_eq!(
+            got[2],
+            (
+                19,
+                Err(format!(
+                    "input ends after 8 of 9 grid rows{}",
+                    doubt("the 2 grids", 18)
+                ))
+            )
+        );
+        // One whole grid before a short one that a blank line ends.
+        let mut lines = [rows(SPARSE), rows(HARD)].concat();
+        lines.remove(3);
+        lines.push(String::new());
+        lines.extend(rows(HARD));
+        let got = read(&lines);
+        assert_eq!(
+            got[1],
+            (
+                10,
+                Err(format!(
+                    "grid ends after 8 of 9 rows: the blank line 18 ends a grid{}",
+                    doubt("the grid", 9)
+                ))
+            )
+        );
+        assert_eq!(got[2], (19, Ok(Style::Grid)));
+        // Apart, a short grid says nothing of the whole grid before it.
+        let mut lines = rows(SPARSE);
+        lines.push(String::new());
+        lines.extend(rows(HARD).into_iter().take(8));
+        assert_eq!(
+            read(&lines)[1],
+            (11, Err("input ends after 8 of 9 grid rows".into()))
+        );
     }
 
     /// A grid with a row doubled (or one row more) before a blank line, a

@@ -114,12 +114,18 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
         let Some(item_line) = item_line else {
             item_line = Some(line_no);
             let mut kind = ItemKind::Primary;
-            for word in line.split_whitespace() {
-                if word == "|" {
+            for mut word in line.split_whitespace() {
+                // As in DLX1, a `|` starting a word is the separator even
+                // with a name glued after it (`a b |c`); inside a name it
+                // is refused (`add_item`).
+                while let Some(rest) = word.strip_prefix('|') {
                     if kind == ItemKind::Secondary {
                         return Err(err(line_no, "a second `|` in the item line".into()));
                     }
                     kind = ItemKind::Secondary;
+                    word = rest;
+                }
+                if word.is_empty() {
                     continue;
                 }
                 problem
@@ -302,6 +308,25 @@ mod tests {
         // Still an error when something else is wrong with the option.
         let e = parse("a | x\nx x\n", "f").unwrap_err();
         assert_eq!(e.to_string(), "f:2: item `x` appears twice in one option");
+    }
+
+    /// DLX1 reads a `|` that starts a word as the separator, whatever
+    /// follows it; inside a name it is refused.
+    #[test]
+    fn a_separator_glued_to_a_name() {
+        let glued = parse("p q r |x y\np x\nq y\nr\n", "f").unwrap();
+        let spaced = parse("p q r | x y\np x\nq y\nr\n", "f").unwrap();
+        assert_eq!(write(&glued.problem), write(&spaced.problem));
+        assert_eq!(write(&glued.problem).lines().next(), Some("p q r | x y"));
+        assert_eq!(
+            parse("a |b |c\na\n", "f").unwrap_err().to_string(),
+            "f:1: a second `|` in the item line"
+        );
+        assert_eq!(
+            parse("a ||b\na\n", "f").unwrap_err().to_string(),
+            "f:1: a second `|` in the item line"
+        );
+        assert!(parse("a c|x\na\n", "f").is_err());
     }
 
     #[test]

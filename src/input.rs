@@ -528,6 +528,13 @@ impl LineCounter {
 /// - otherwise Sudoku, whose reader then reports each bad line.
 pub fn detect(head: &str) -> Kind {
     let head = head.strip_prefix('\u{feff}').unwrap_or(head);
+    // Read as the Sudoku reader reads them: see `ascii_box_drawing`.
+    let framed = if head.is_ascii() {
+        None
+    } else {
+        ascii_box_drawing(head)
+    };
+    let head = framed.as_deref().unwrap_or(head);
     let mut counted = 0usize;
     let (mut sudoku, mut numbers, mut dominoes, mut singles) = (0usize, 0usize, 0usize, 0usize);
     // Lines that are valid Sudoku as they stand (not merely row-shaped).
@@ -793,6 +800,28 @@ fn is_separator(line: &str) -> bool {
         && rule
             .chars()
             .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
+}
+
+/// `line` with Unicode box-drawing characters (U+2500 to U+257F, the
+/// frames that many sites and printers draw around a grid) written as the
+/// ASCII rules of a pretty grid: vertical lines as `|`, horizontal ones as
+/// `-`, corners, tees and crosses as `+`. `None` when it has none.
+fn ascii_box_drawing(line: &str) -> Option<String> {
+    let is_box = |c: char| ('\u{2500}'..='\u{257f}').contains(&c);
+    if !line.chars().any(is_box) {
+        return None;
+    }
+    let ascii = |c: char| match c {
+        '│' | '┃' | '║' | '╎' | '╏' | '┆' | '┇' | '┊' | '┋' | '╽' | '╿' => {
+            '|'
+        }
+        '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉' | '╼' | '╾' => {
+            '-'
+        }
+        c if is_box(c) => '+',
+        c => c,
+    };
+    Some(line.chars().map(ascii).collect())
 }
 
 /// The cells of a grid row: its words between blanks and the `|`, `+`, `=`
@@ -1483,6 +1512,13 @@ impl<R: BufRead> SudokuReader<R> {
             // (`cat a.txt b.txt`): as harmless as the first file's.
             if let Some(rest) = text.strip_prefix('\u{feff}') {
                 *text = rest.to_string();
+            }
+            // A grid framed in box-drawing characters reads as one framed
+            // in ASCII (and is answered so).
+            if !text.is_ascii() {
+                if let Some(ascii) = ascii_box_drawing(text) {
+                    *text = ascii;
+                }
             }
             // A grid row of numbers between commas or semicolons (a
             // spreadsheet saved as CSV) reads as a numeric grid row. (One
@@ -2457,6 +2493,61 @@ mod tests {
             [1, 10]
         );
         assert!(got.iter().all(|(_, grid)| grid.is_ok()), "{got:?}");
+    }
+
+    /// Grids framed in box-drawing characters (light and double lines)
+    /// read as grids framed in ASCII, and are detected as Sudoku.
+    #[test]
+    fn box_drawing_frames_read_as_ascii_rules() {
+        use crate::puzzles::sudoku::samples::EASY;
+        let easy = Grid::from_line(EASY).unwrap();
+        let framed = |[top, mid, bottom, outer, inner]: [&str; 5]| {
+            let mut text = format!("{top}\n");
+            for r in 0..9 {
+                if r == 3 || r == 6 {
+                    text.push_str(mid);
+                    text.push('\n');
+                }
+                let row: Vec<String> = (0..3)
+                    .map(|b| {
+                        (0..3)
+                            .map(|c| match easy.get(r, 3 * b + c) {
+                                0 => ".".to_string(),
+                                v => v.to_string(),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                text.push_str(&format!(
+                    "{outer} {} {inner} {} {inner} {} {outer}\n",
+                    row[0], row[1], row[2]
+                ));
+            }
+            format!("{text}{bottom}\n")
+        };
+        let light = framed([
+            "┌───────┬───────┬───────┐",
+            "├───────┼───────┼───────┤",
+            "└───────┴───────┴───────┘",
+            "│",
+            "│",
+        ]);
+        let double = framed([
+            "╔═══════╤═══════╤═══════╗",
+            "╟───────┼───────┼───────╢",
+            "╚═══════╧═══════╧═══════╝",
+            "║",
+            "│",
+        ]);
+        for text in [light, double] {
+            assert_eq!(detect(&text), Kind::Sudoku, "{text}");
+            let got = records_as(&format!("{text}\n{text}"), |(g, s)| (g.to_line(), s));
+            let want = Ok((easy.to_line(), Style::Pretty));
+            assert_eq!(got, [(2, want.clone()), (16, want)], "{text}");
+        }
+        assert_eq!(ascii_box_drawing("no frame here"), None);
+        assert_eq!(ascii_box_drawing("╠═╪═╣").as_deref(), Some("+-+-+"));
     }
 
     /// Sparse grids back to back, one of them a row short, where no grid

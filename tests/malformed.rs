@@ -245,7 +245,14 @@ fn cases() -> Vec<Case> {
         line_case(
             "symbol past 16 in a 16x16 puzzle",
             format!("H{}", ".".repeat(255)),
-            "bad symbol `H` at cell 1 (row 1, column 1)",
+            "bad symbol `H` at cell 1 (row 1, column 1); \
+             a 16x16 puzzle uses 1-9 and A-G (10-16), or numbers 1-16 in a grid",
+        ),
+        line_case(
+            "digit in a 25x25 puzzle line (which uses A-Y)",
+            format!("{}5{}", ".".repeat(4), ".".repeat(620)),
+            "bad symbol `5` at cell 5 (row 1, column 5); \
+             a 25x25 puzzle line uses A-Y (1-25), or numbers 1-25 in a grid",
         ),
         line_case(
             "space inside a puzzle line",

@@ -36,11 +36,13 @@ pub enum GridError {
     #[error(
         "bad symbol `{}` at cell {cell} (row {row}, column {col}){}",
         crate::error::excerpt(symbol),
-        blank_hint(symbol)
+        symbol_hint(symbol, *side)
     )]
     BadSymbol {
         /// The offending character or token.
         symbol: String,
+        /// The grid's side (9 for 9x9), whose symbols the hint names.
+        side: usize,
         /// 1-based cell number in reading order.
         cell: usize,
         /// 1-based row.
@@ -107,10 +109,17 @@ pub enum GridError {
 
 /// For a bad symbol that other tools use as a blank (`*`, `-`, `?`):
 /// which blanks are read here.
-fn blank_hint(symbol: &str) -> &'static str {
-    match symbol {
-        "*" | "-" | "?" => "; blanks are `.`, `0` or `_`",
-        _ => "",
+/// What a bad symbol's message adds: how blanks are written, for a symbol
+/// other formats use for them, else, from 16x16 up, the symbols of the
+/// grid's side (a 16x16 written `A`-`P`, a 25x25 written `1`-`9` then
+/// `A`-`P`: conventions differ there).
+fn symbol_hint(symbol: &str, side: usize) -> String {
+    match (symbol, side) {
+        ("*" | "-" | "?", _) => "; blanks are `.`, `0` or `_`".into(),
+        (_, ..=9) => String::new(),
+        (_, 16) => "; a 16x16 puzzle uses 1-9 and A-G (10-16), or numbers 1-16 in a grid".into(),
+        (_, 25) => "; a 25x25 puzzle line uses A-Y (1-25), or numbers 1-25 in a grid".into(),
+        _ => format!("; a {side}x{side} puzzle uses numbers 1-{side}"),
     }
 }
 
@@ -539,6 +548,7 @@ fn check_not_zero_based(
 fn bad_symbol(symbol: String, k: usize, side: usize) -> GridError {
     GridError::BadSymbol {
         symbol,
+        side,
         cell: k + 1,
         row: k / side + 1,
         col: k % side + 1,

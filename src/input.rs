@@ -888,6 +888,32 @@ fn spaced_numbers_reason(line: &str) -> Option<String> {
     })
 }
 
+/// Why a row of `n` numbers or blanks is no grid row when `n` is the side
+/// of a Sudoku with oblong boxes (6x6 with boxes of 2x3, 8x8, 12x12, ...),
+/// which only square boxes are: `None` for any other line.
+fn oblong_row_reason(line: &str) -> Option<String> {
+    let cells: Vec<usize> = row_cells(line)
+        .map(|w| match w {
+            "." | "_" => Some(0),
+            w => w.parse().ok(),
+        })
+        .collect::<Option<_>>()?;
+    let n = cells.len();
+    let square = (1usize..).find(|r| r * r >= n).is_some_and(|r| r * r == n);
+    let (a, b) = (2..n).find(|a| n % a == 0).map(|a| (a, n / a))?;
+    let article = if n == 11 || n == 18 || n.to_string().starts_with('8') {
+        "an"
+    } else {
+        "a"
+    };
+    (n <= MAX_BOX * MAX_BOX && !square && cells.iter().all(|&v| v <= n)).then(|| {
+        format!(
+            "a row of {n} cells, as in {article} {n}x{n} Sudoku with boxes of {a}x{b}: only \
+             square boxes are supported (sides 4, 9, 16, 25, 36, 49, 64)"
+        )
+    })
+}
+
 /// If `line` looks meant as the row of a numeric or pretty grid although
 /// it may not be a valid one (a bad symbol, a cell too many or too few):
 /// its cells, separated by blanks or `|`, are mostly cell-like (a number,
@@ -2007,6 +2033,8 @@ impl<R: BufRead> SudokuReader<R> {
                             "no puzzle among the CSV fields".to_string()
                         } else if let Some(reason) = spaced_numbers_reason(trimmed) {
                             reason
+                        } else if let Some(reason) = oblong_row_reason(trimmed) {
+                            reason
                         } else if trimmed.contains(char::is_whitespace) && is_title_shaped(trimmed)
                         {
                             TITLE_WITHOUT_GRID.to_string()
@@ -2493,6 +2521,24 @@ mod tests {
             [1, 10]
         );
         assert!(got.iter().all(|(_, grid)| grid.is_ok()), "{got:?}");
+    }
+
+    /// Rows of a Sudoku with oblong boxes say so; other lines of numbers
+    /// do not.
+    #[test]
+    fn rows_of_oblong_box_sudoku_are_named() {
+        let six = "a row of 6 cells, as in a 6x6 Sudoku with boxes of 2x3: only square \
+                   boxes are supported (sides 4, 9, 16, 25, 36, 49, 64)";
+        assert_eq!(oblong_row_reason("1 0 0 0 5 0").as_deref(), Some(six));
+        assert_eq!(oblong_row_reason("1 . _ 6 | 5 0").as_deref(), Some(six));
+        assert!(oblong_row_reason("1 . . 8 . . . 3")
+            .unwrap()
+            .contains("an 8x8 Sudoku with boxes of 2x4"));
+        assert_eq!(oblong_row_reason("1 2 3 4 5 6 7"), None, "7 is prime");
+        assert_eq!(oblong_row_reason("1 2 3 4 5 7"), None, "7 > 6");
+        assert_eq!(oblong_row_reason("1 2 3 4 5 x"), None);
+        let text = "1 0 0 0 5 0\n0 5 0 1 0 0\n";
+        assert_eq!(records(text), [(1, Err(six.into())), (2, Err(six.into()))]);
     }
 
     /// Grids framed in box-drawing characters (light and double lines)

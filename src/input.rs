@@ -1444,6 +1444,9 @@ pub struct SudokuReader<R> {
     /// The last grid read whole, if it may be the start or middle of grids
     /// written back to back: see [`Run`].
     run: Option<Run>,
+    /// The line and cell count of the last line read as a row of a Sudoku
+    /// with oblong boxes ([`Self::oblong_grid_row`]).
+    oblong_row: Option<(usize, usize)>,
 }
 
 /// Whole grids written back to back (no blank line, title or other line
@@ -1501,6 +1504,7 @@ impl<R: BufRead> SudokuReader<R> {
             csv_record_fields: None,
             lossy_titles: VecDeque::new(),
             run: None,
+            oblong_row: None,
         }
     }
 
@@ -2018,6 +2022,7 @@ impl<R: BufRead> SudokuReader<R> {
                 None => match self.damaged_first_row_side(trimmed, 0)? {
                     Some(side) => side,
                     None => {
+                        let oblong = self.oblong_grid_row(line_no, trimmed)?;
                         let first_word = trimmed.split_whitespace().next().unwrap_or("");
                         let reason = if is_sudoku_line(first_word) {
                             // `<puzzle> 3.4` or `<puzzle> hard`: say how to keep it.
@@ -2033,7 +2038,7 @@ impl<R: BufRead> SudokuReader<R> {
                             "no puzzle among the CSV fields".to_string()
                         } else if let Some(reason) = spaced_numbers_reason(trimmed) {
                             reason
-                        } else if let Some(reason) = oblong_row_reason(trimmed) {
+                        } else if let Some(reason) = oblong {
                             reason
                         } else if trimmed.contains(char::is_whitespace) && is_title_shaped(trimmed)
                         {
@@ -2066,6 +2071,25 @@ impl<R: BufRead> SudokuReader<R> {
             return self.read_grid(line_no, written.to_string(), 16);
         }
         Ok(Some(SudokuRecord::untitled(line_no, line_puzzle(puzzle))))
+    }
+
+    /// If `line` (on line `line_no`, not a grid row) is a row of a Sudoku
+    /// with oblong boxes next to another (the line before it or after it
+    /// is one of as many cells): the reason that says so. A lone line of
+    /// six numbers is just as likely a stray line.
+    fn oblong_grid_row(&mut self, line_no: usize, line: &str) -> io::Result<Option<String>> {
+        let Some(reason) = oblong_row_reason(line) else {
+            return Ok(None);
+        };
+        let cells = row_cells(line).count();
+        let same = |row: &str| oblong_row_reason(row).is_some() && row_cells(row).count() == cells;
+        let beside =
+            self.oblong_row == Some((line_no - 1, cells)) || self.peek_text(0)?.is_some_and(same);
+        if !beside {
+            return Ok(None);
+        }
+        self.oblong_row = Some((line_no, cells));
+        Ok(Some(reason))
     }
 
     /// Reads the remaining rows of a grid whose first row is `first`.
@@ -2539,6 +2563,13 @@ mod tests {
         assert_eq!(oblong_row_reason("1 2 3 4 5 x"), None);
         let text = "1 0 0 0 5 0\n0 5 0 1 0 0\n";
         assert_eq!(records(text), [(1, Err(six.into())), (2, Err(six.into()))]);
+        // Alone, such a line says nothing of oblong boxes.
+        let alone = "not a puzzle line or a grid row";
+        let text = "1 0 0 0 5 0\n\n0 5 0 1 0 0 0 0\n";
+        assert_eq!(
+            records(text),
+            [(1, Err(alone.into())), (3, Err(alone.into()))]
+        );
     }
 
     /// Grids framed in box-drawing characters (light and double lines)

@@ -55,9 +55,7 @@ pub(crate) struct ForcedMoves {
     residual_item: Vec<u32>,
     /// The residual options' items, four per option, numbered from 1.
     slots: Vec<u32>,
-    /// Items of the residual problem (the last `load_residual`).
-    open: u32,
-    /// Scratch of [`load_shuffled`](Self::load_shuffled): the new number of
+    /// Scratch of [`load_residual`](Self::load_residual) when it shuffles: the new number of
     /// each residual item, the options' new order, their items and what
     /// they place.
     relabel: Vec<u32>,
@@ -208,9 +206,17 @@ impl ForcedMoves {
 
     /// Loads what the last [`run`](Self::run) left into `solver`: the
     /// uncovered items and the options still possible, each in the order of
-    /// the encoding. Returns the grid as [`values`](Self::values) gives it
-    /// and the options as (cell, digit 0-based), by option number.
-    pub fn load_residual(&mut self, solver: &mut ReducedSolver) -> (&[u8], &[(u16, u8)]) {
+    /// the encoding, or with `shuffle`, its items renumbered and its
+    /// options put in an order drawn from it: the same exact-cover problem,
+    /// so the same solutions, but MRV breaks its ties and the search tries
+    /// a column's options in another order. Returns the grid as
+    /// [`values`](Self::values) gives it and the options as (cell, digit
+    /// 0-based), by option number.
+    pub fn load_residual<R: Rng>(
+        &mut self,
+        solver: &mut ReducedSolver,
+        shuffle: Option<&mut R>,
+    ) -> (&[u8], &[(u16, u8)]) {
         let side = self.side;
         let cells = side * side;
         // Filled through slices, sized first: pushing made the compiler
@@ -238,24 +244,24 @@ impl ForcedMoves {
                 k += 1;
             });
         }
-        self.open = open;
-        solver.load_slots(open as usize, open as usize, 4, &self.slots);
-        (&self.values, &self.options)
+        let (slots, options) = match shuffle {
+            None => (&self.slots, &self.options),
+            Some(rng) => {
+                self.shuffle(open, rng);
+                (&self.shuffled_slots, &self.shuffled_options)
+            }
+        };
+        solver.load_slots(open as usize, open as usize, 4, slots);
+        (&self.values, options)
     }
 
-    /// Loads the problem of the last [`load_residual`](Self::load_residual)
-    /// again, its items renumbered and its options put in an order drawn
-    /// from `rng`: the same exact-cover problem, so the same solutions, but
-    /// MRV breaks its ties and the search tries a column's options in
-    /// another order. Returns the grid and the options as `load_residual`
-    /// does, in the new order.
-    pub fn load_shuffled<R: Rng>(
-        &mut self,
-        solver: &mut ReducedSolver,
-        rng: &mut R,
-    ) -> (&[u8], &[(u16, u8)]) {
+    /// The residual of `open` items listed in `slots` and `options`,
+    /// items renumbered and options reordered by `rng`, into
+    /// `shuffled_slots` and `shuffled_options`.
+    #[cold]
+    fn shuffle<R: Rng>(&mut self, open: u32, rng: &mut R) {
         self.relabel.clear();
-        self.relabel.extend(1..=self.open);
+        self.relabel.extend(1..=open);
         self.relabel.shuffle(rng);
         self.order.clear();
         self.order.extend(0..self.options.len() as u32);
@@ -269,9 +275,6 @@ impl ForcedMoves {
             self.shuffled_slots
                 .extend(items.iter().map(|&item| self.relabel[item as usize - 1]));
         }
-        let open = self.open as usize;
-        solver.load_slots(open, open, 4, &self.shuffled_slots);
-        (&self.values, &self.shuffled_options)
     }
 }
 
@@ -465,7 +468,7 @@ mod tests {
             panic!("no contradiction expected");
         };
         let mut solver = ReducedSolver::new();
-        forced.load_residual(&mut solver);
+        forced.load_residual(&mut solver, None::<&mut rand_xoshiro::Xoshiro256PlusPlus>);
         let report = solver.count(Limits::solutions(2));
         (report.solutions, made + report.stats.nodes)
     }

@@ -993,28 +993,54 @@ impl SudokuSolver for DlxSudoku {
             .restarts
             .filter(|r| max_solutions == 1 && r.first_attempt < budget);
         let attempt = restarts.map_or(budget, |r| r.first_attempt);
-        let (values, options) = self.forced.load_residual(&mut self.solver);
-        let found = search_residual(&mut self.solver, values, options, puzzle, limits, attempt);
-        let mut nodes = forced + found.nodes;
-        let Some(restarts) = restarts else {
-            return Solution { nodes, ..found };
-        };
+        let no_shuffle = None::<&mut Xoshiro256PlusPlus>;
+        let (values, options) = self.forced.load_residual(&mut self.solver, no_shuffle);
+        let found =
+            search_residual::<false>(&mut self.solver, values, options, puzzle, limits, attempt);
+        let nodes = forced + found.nodes;
+        match restarts {
+            // Stopped at the first attempt's own budget.
+            Some(restarts) if found.end == End::NodeLimit && nodes < max_nodes => {
+                self.restart(puzzle, limits, restarts, nodes, max_nodes)
+            }
+            _ => Solution { nodes, ..found },
+        }
+    }
+}
+
+impl DlxSudoku {
+    /// The search of `puzzle` after a first attempt that stopped at its own
+    /// budget with `nodes` used in all: attempts in shuffled orders, with
+    /// budgets of `unit` times the Luby sequence, until one ends before its
+    /// budget or `max_nodes` are used. Kept out of `solve`, whose inlined
+    /// search loop is most of a puzzle's time: a second copy there cost it
+    /// registers (1% more instructions on hardest1106).
+    #[cold]
+    #[inline(never)]
+    fn restart(
+        &mut self,
+        puzzle: &Grid,
+        limits: Limits,
+        restarts: Restarts,
+        mut nodes: u64,
+        max_nodes: u64,
+    ) -> Solution {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed_of(puzzle.cells()));
-        let mut found = found;
-        let mut round = 1;
-        // Stopped at an attempt's own budget: start again, unless the
-        // caller's budget is spent.
-        while found.end == End::NodeLimit && nodes < max_nodes {
+        let mut round = 0;
+        loop {
+            round += 1;
             let attempt = restarts
                 .unit
                 .saturating_mul(luby(round))
                 .min(max_nodes - nodes);
-            round += 1;
-            let (values, options) = self.forced.load_shuffled(&mut self.solver, &mut rng);
-            found = search_residual(&mut self.solver, values, options, puzzle, limits, attempt);
+            let (values, options) = self.forced.load_residual(&mut self.solver, Some(&mut rng));
+            let found =
+                search_residual::<true>(&mut self.solver, values, options, puzzle, limits, attempt);
             nodes += found.nodes;
+            if found.end != End::NodeLimit || nodes >= max_nodes {
+                return Solution { nodes, ..found };
+            }
         }
-        Solution { nodes, ..found }
     }
 }
 
@@ -1031,7 +1057,14 @@ fn stopped(end: End, nodes: u64) -> Solution {
 /// Searches the remainder loaded in `solver` for at most `max_nodes` nodes:
 /// `values` is the grid after the forced moves, `options` what each option
 /// of the remainder places. The nodes are the search's own.
-fn search_residual(
+///
+/// `RESTART` only makes the restarts' copy a type of its own, so that the
+/// engine's search loop it calls is a copy of its own too: with one copy
+/// called from both places, the compiler inlined it into neither, and the
+/// first attempt (the search of nearly every puzzle) lost 3% in
+/// instructions on hardest1106.
+#[inline(always)]
+fn search_residual<const RESTART: bool>(
     solver: &mut ReducedSolver,
     values: &[u8],
     options: &[(u16, u8)],

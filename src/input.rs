@@ -528,13 +528,6 @@ impl LineCounter {
 /// - otherwise Sudoku, whose reader then reports each bad line.
 pub fn detect(head: &str) -> Kind {
     let head = head.strip_prefix('\u{feff}').unwrap_or(head);
-    // Read as the Sudoku reader reads them: see `ascii_box_drawing`.
-    let framed = if head.is_ascii() {
-        None
-    } else {
-        ascii_box_drawing(head)
-    };
-    let head = framed.as_deref().unwrap_or(head);
     let mut counted = 0usize;
     let (mut sudoku, mut numbers, mut dominoes, mut singles) = (0usize, 0usize, 0usize, 0usize);
     // Lines that are valid Sudoku as they stand (not merely row-shaped).
@@ -546,7 +539,15 @@ pub fn detect(head: &str) -> Kind {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let body = strip_comment(line);
+        // The Sudoku reader reads a frame drawn in box-drawing characters
+        // as its ASCII (`ascii_box_drawing`); the other formats' votes see
+        // the line as written.
+        let framed = if line.is_ascii() {
+            None
+        } else {
+            ascii_box_drawing(line)
+        };
+        let body = strip_comment(framed.as_deref().unwrap_or(line));
         let valid = is_sudoku_line(body)
             || grouped_puzzle(body).is_some_and(|p| is_valid_puzzle_line(&p))
             || (is_csv_like(body)
@@ -802,26 +803,30 @@ fn is_separator(line: &str) -> bool {
             .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
 }
 
-/// `line` with Unicode box-drawing characters (U+2500 to U+257F, the
-/// frames that many sites and printers draw around a grid) written as the
-/// ASCII rules of a pretty grid: vertical lines as `|`, horizontal ones as
-/// `-`, corners, tees and crosses as `+`. `None` when it has none.
+/// A rule line or grid row drawn with Unicode box-drawing characters
+/// (U+2500 to U+257F, the frames that many sites and printers draw around
+/// a grid), written as the ASCII of a pretty grid: vertical lines as `|`,
+/// horizontal ones as `-`, corners, tees and crosses as `+`. `None` for any
+/// other line (a title with a `─` in it is left as written).
 fn ascii_box_drawing(line: &str) -> Option<String> {
     let is_box = |c: char| ('\u{2500}'..='\u{257f}').contains(&c);
     if !line.chars().any(is_box) {
         return None;
     }
-    let ascii = |c: char| match c {
-        '│' | '┃' | '║' | '╎' | '╏' | '┆' | '┇' | '┊' | '┋' | '╽' | '╿' => {
-            '|'
-        }
-        '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉' | '╼' | '╾' => {
-            '-'
-        }
-        c if is_box(c) => '+',
-        c => c,
-    };
-    Some(line.chars().map(ascii).collect())
+    let ascii =
+        |c: char| match c {
+            '│' | '┃' | '║' | '╎' | '╏' | '┆' | '┇' | '┊' | '┋' | '╽' | '╿' | '╵' | '╷' | '╹'
+            | '╻' => '|',
+            '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉' | '╼' | '╾' | '╴' | '╶' | '╸'
+            | '╺' => '-',
+            // Diagonals draw no frame.
+            '╱' | '╲' | '╳' => c,
+            c if is_box(c) => '+',
+            c => c,
+        };
+    let ascii: String = line.chars().map(ascii).collect();
+    let body = strip_comment(&ascii);
+    (is_separator(body) || grid_row_side(body).is_some()).then_some(ascii)
 }
 
 /// The cells of a grid row: its words between blanks and the `|`, `+`, `=`
@@ -900,7 +905,12 @@ fn oblong_row_reason(line: &str) -> Option<String> {
         .collect::<Option<_>>()?;
     let n = cells.len();
     let square = (1usize..).find(|r| r * r >= n).is_some_and(|r| r * r == n);
-    let (a, b) = (2..n).find(|a| n % a == 0).map(|a| (a, n / a))?;
+    // The boxes nearest to square: 12x12 has boxes of 3x4 (not 2x6).
+    let (a, b) = (2..n)
+        .take_while(|a| a * a <= n)
+        .filter(|a| n % a == 0)
+        .last()
+        .map(|a| (a, n / a))?;
     let article = if n == 11 || n == 18 || n.to_string().starts_with('8') {
         "an"
     } else {
@@ -2558,6 +2568,8 @@ mod tests {
         assert!(oblong_row_reason("1 . . 8 . . . 3")
             .unwrap()
             .contains("an 8x8 Sudoku with boxes of 2x4"));
+        let twelve = "1 . . . . . . . . . . 12";
+        assert!(oblong_row_reason(twelve).unwrap().contains("boxes of 3x4"));
         assert_eq!(oblong_row_reason("1 2 3 4 5 6 7"), None, "7 is prime");
         assert_eq!(oblong_row_reason("1 2 3 4 5 7"), None, "7 > 6");
         assert_eq!(oblong_row_reason("1 2 3 4 5 x"), None);
@@ -2625,6 +2637,19 @@ mod tests {
         }
         assert_eq!(ascii_box_drawing("no frame here"), None);
         assert_eq!(ascii_box_drawing("╠═╪═╣").as_deref(), Some("+-+-+"));
+        // Other lines are left as written: a title keeps its dash, and a
+        // line that is no frame is no Knuth comment (`|`) to detection.
+        assert_eq!(ascii_box_drawing("Puzzle ─ 1"), None);
+        assert_eq!(ascii_box_drawing("│ Puzzle one"), None);
+        assert_eq!(
+            detect(&format!("│ Puzzle one\n{EASY}\n{EASY}\n")),
+            Kind::Sudoku
+        );
+        let titled = format!("Puzzle ─ 1\n{}", easy.to_numeric_rows());
+        let got: Vec<_> = SudokuReader::new(titled.as_bytes())
+            .map(|r| r.unwrap().title)
+            .collect();
+        assert_eq!(got, [Some("Puzzle ─ 1".to_string())]);
     }
 
     /// Sparse grids back to back, one of them a row short, where no grid

@@ -117,3 +117,17 @@ fn a_grid_without_solution_is_still_proved_to_have_none() {
     }
     assert!(tried >= 10, "only {tried} grids needed a search");
 }
+
+#[test]
+fn a_unit_of_zero_still_searches() {
+    let hard = Grid::from_line(samples::HARD).unwrap();
+    let zero = Some(Restarts {
+        first_attempt: 0,
+        unit: 0,
+    });
+    let s = DlxSudoku::with_restarts(zero).solve(&hard, Limits::none());
+    assert_eq!(
+        s.grid,
+        Some(Grid::from_line(samples::HARD_SOLUTION).unwrap())
+    );
+}

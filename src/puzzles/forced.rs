@@ -55,9 +55,9 @@ pub(crate) struct ForcedMoves {
     residual_item: Vec<u32>,
     /// The residual options' items, four per option, numbered from 1.
     slots: Vec<u32>,
-    /// Scratch of [`load_residual`](Self::load_residual) when it shuffles: the new number of
-    /// each residual item, the options' new order, their items and what
-    /// they place.
+    /// Scratch of [`load_residual`](Self::load_residual) when it shuffles:
+    /// the new number of each residual item, the options' new order, their
+    /// items and what they place.
     relabel: Vec<u32>,
     order: Vec<u32>,
     shuffled_slots: Vec<u32>,

@@ -107,8 +107,6 @@ pub enum GridError {
     },
 }
 
-/// For a bad symbol that other tools use as a blank (`*`, `-`, `?`):
-/// which blanks are read here.
 /// What a bad symbol's message adds: how blanks are written, for a symbol
 /// other formats use for them, else, from 16x16 up, the symbols of the
 /// grid's side (a 16x16 written `A`-`P`, a 25x25 written `1`-`9` then

@@ -542,11 +542,7 @@ pub fn detect(head: &str) -> Kind {
         // The Sudoku reader reads a frame drawn in box-drawing characters
         // as its ASCII (`ascii_box_drawing`); the other formats' votes see
         // the line as written.
-        let framed = if line.is_ascii() {
-            None
-        } else {
-            ascii_box_drawing(line)
-        };
+        let framed = ascii_box_drawing(line);
         let body = strip_comment(framed.as_deref().unwrap_or(line));
         let valid = is_sudoku_line(body)
             || grouped_puzzle(body).is_some_and(|p| is_valid_puzzle_line(&p))
@@ -810,7 +806,7 @@ fn is_separator(line: &str) -> bool {
 /// other line (a title with a `─` in it is left as written).
 fn ascii_box_drawing(line: &str) -> Option<String> {
     let is_box = |c: char| ('\u{2500}'..='\u{257f}').contains(&c);
-    if !line.chars().any(is_box) {
+    if line.is_ascii() || !line.chars().any(is_box) {
         return None;
     }
     let ascii =
@@ -874,7 +870,7 @@ fn spaced_numbers_reason(line: &str) -> Option<String> {
         .map(|w| w.parse().ok())
         .collect::<Option<_>>()?;
     let n = numbers.len();
-    let root = (1usize..).find(|r| r * r >= n).filter(|r| r * r == n)?;
+    let root = exact_root(n)?;
     if box_size_of_side(root).is_some() && numbers.iter().all(|&v| v <= root) {
         let line_form = match root {
             ..=25 => ", or as one line of symbols without blanks",
@@ -893,6 +889,11 @@ fn spaced_numbers_reason(line: &str) -> Option<String> {
     })
 }
 
+/// The whole square root of `n`, if it has one.
+fn exact_root(n: usize) -> Option<usize> {
+    (1usize..).find(|r| r * r >= n).filter(|r| r * r == n)
+}
+
 /// Why a row of `n` numbers or blanks is no grid row when `n` is the side
 /// of a Sudoku with oblong boxes (6x6 with boxes of 2x3, 8x8, 12x12, ...),
 /// which only square boxes are: `None` for any other line.
@@ -904,7 +905,7 @@ fn oblong_row_reason(line: &str) -> Option<String> {
         })
         .collect::<Option<_>>()?;
     let n = cells.len();
-    let square = (1usize..).find(|r| r * r >= n).is_some_and(|r| r * r == n);
+    let square = exact_root(n).is_some();
     // The boxes nearest to square: 12x12 has boxes of 3x4 (not 2x6).
     let (a, b) = (2..n)
         .take_while(|a| a * a <= n)
@@ -1473,14 +1474,6 @@ struct Run {
     grids: usize,
 }
 
-/// Whether a grid's reason says its rows were too few or too many (what a
-/// row lost or doubled does), rather than that a row was bad.
-fn is_miscount(reason: &str) -> bool {
-    reason.starts_with("input ends after")
-        || reason.starts_with("grid ends after")
-        || reason.starts_with("grid has a row too many")
-}
-
 /// What a grid with rows too few or too many says of the grids written
 /// back to back before it: a row lost or doubled in one of them would have
 /// shifted every grid after it by a row, and a shifted grid of few givens
@@ -1555,10 +1548,8 @@ impl<R: BufRead> SudokuReader<R> {
             }
             // A grid framed in box-drawing characters reads as one framed
             // in ASCII (and is answered so).
-            if !text.is_ascii() {
-                if let Some(ascii) = ascii_box_drawing(text) {
-                    *text = ascii;
-                }
+            if let Some(ascii) = ascii_box_drawing(text) {
+                *text = ascii;
             }
             // A grid row of numbers between commas or semicolons (a
             // spreadsheet saved as CSV) reads as a numeric grid row. (One
@@ -2126,12 +2117,15 @@ impl<R: BufRead> SudokuReader<R> {
         let mut saw_rule = false;
         // The first problem found, with the line it is on.
         let mut error: Option<(usize, String)> = None;
+        // Whether that problem is rows too few or too many (a row lost or
+        // doubled), which may have shifted the grids before it too.
+        let mut miscount = false;
         while rows.len() < side {
             let Some((line_no, line)) = self.next_line()? else {
-                error.get_or_insert((
-                    start,
-                    format!("input ends after {} of {side} grid rows", rows.len()),
-                ));
+                if error.is_none() {
+                    let reason = format!("input ends after {} of {side} grid rows", rows.len());
+                    (error, miscount) = (Some((start, reason)), true);
+                }
                 break;
             };
             match line {
@@ -2190,10 +2184,11 @@ impl<R: BufRead> SudokuReader<R> {
                         } else {
                             String::new()
                         };
-                        error.get_or_insert((
-                            start,
-                            format!("grid ends after {} of {side} rows{blank}", rows.len()),
-                        ));
+                        if error.is_none() {
+                            let reason =
+                                format!("grid ends after {} of {side} rows{blank}", rows.len());
+                            (error, miscount) = (Some((start, reason)), true);
+                        }
                         if !t.is_empty() {
                             // That line starts the next record.
                             self.pending
@@ -2208,6 +2203,7 @@ impl<R: BufRead> SudokuReader<R> {
         }
         if error.is_none() {
             error = self.row_too_many(start, &rows)?;
+            miscount = error.is_some();
         }
         let parsed = match error {
             Some(e) => Err(e),
@@ -2218,7 +2214,10 @@ impl<R: BufRead> SudokuReader<R> {
         let parsed = match parsed {
             Ok(Ok(g)) if !pretty && !saw_rule && g.check_givens().is_err() => {
                 match self.realign(&rows, &row_lines, side)? {
-                    Some(e) => Err(e),
+                    Some(e) => {
+                        miscount = true;
+                        Err(e)
+                    }
                     None => Ok(Ok(g)),
                 }
             }
@@ -2230,7 +2229,7 @@ impl<R: BufRead> SudokuReader<R> {
         // clashing).
         let mut parsed = parsed;
         if let (Err((_, reason)), Some(run)) = (&mut parsed, run_before) {
-            if !pretty && is_miscount(reason) {
+            if !pretty && miscount {
                 reason.push_str(&run_doubt(run));
             }
         }

@@ -24,9 +24,12 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dlx_engine::bench::Machine;
+// The machine description of `dlx bench` reports, shared with the binary.
+#[path = "../src/cli/bench/machine.rs"]
+mod machine;
 use dlx_engine::exact_cover::Limits;
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
+use machine::Machine;
 
 #[path = "../benches/common/files.rs"]
 mod files;

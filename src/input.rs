@@ -44,6 +44,19 @@ pub enum Style {
     Rows,
 }
 
+impl Style {
+    /// `grid` written in this style (the line and rows styles fall back to
+    /// a numeric grid above 25x25, which has no one-character symbols).
+    pub fn write(self, grid: &crate::puzzles::sudoku::Grid) -> String {
+        match self {
+            Style::Line if grid.side() <= 25 => grid.to_line(),
+            Style::Rows if grid.side() <= 25 => grid.to_bare_rows(),
+            Style::Line | Style::Rows | Style::Grid => grid.to_numeric_rows(),
+            Style::Pretty => grid.to_pretty(),
+        }
+    }
+}
+
 /// One line of input, or why it could not be read.
 #[derive(Debug)]
 pub enum Line {
@@ -1035,7 +1048,7 @@ fn is_csv_like(line: &str) -> bool {
 /// n² fields are always n² cells, the last maybe empty; n² + 1 fields
 /// ending in an empty one are n² cells and a trailing separator (n² + 1
 /// is never a grid's side, so the two never meet).
-pub(crate) fn csv_grid_row(line: &str) -> Option<String> {
+pub fn csv_grid_row(line: &str) -> Option<String> {
     csv_row(line, false)
 }
 
@@ -1281,7 +1294,7 @@ fn name_words(name: &str) -> Vec<String> {
 /// damaged row of a 16x16 or 25x25 grid has neither), and not a puzzle
 /// with a note after it. Only a line directly above a grid is taken as one;
 /// there, capitals without blanks may be one too ([`is_title_above`]).
-pub(crate) fn is_title(line: &str) -> bool {
+pub fn is_title(line: &str) -> bool {
     is_title_shaped(line) && line.contains(|c: char| c.is_whitespace() || c.is_lowercase())
 }
 

@@ -17,20 +17,12 @@
 #![warn(missing_docs)]
 
 pub mod baseline;
-#[cfg(feature = "cli")]
-pub mod batch;
-#[cfg(feature = "cli")]
-pub mod bench;
-#[cfg(feature = "cli")]
-pub mod check;
 pub mod error;
 pub mod exact_cover;
 pub mod generate;
 pub mod input;
 pub mod problems;
 pub mod puzzles;
-#[cfg(feature = "cli")]
-pub mod solve;
 
 /// The README's Rust examples, compiled and run as doc tests so that they
 /// cannot drift from the API.

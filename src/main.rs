@@ -14,11 +14,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::cli::batch::{self, StreamRead, Summary};
+use crate::cli::solve::{self, Mode, Sinks, SolveOptions};
 use cli::args::{Cli, Command, SolveArgs};
-use dlx_engine::batch::{self, StreamRead, Summary};
 use dlx_engine::exact_cover::Cancel;
 use dlx_engine::input::Kind;
-use dlx_engine::solve::{self, Mode, Sinks, SolveOptions};
 
 /// Exit status when every record was answered.
 const OK: u8 = 0;
@@ -82,8 +82,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => run_solve(args),
-        Command::Check(args) => cli::check::run(args),
-        Command::Bench(args) => cli::bench::run(args),
+        Command::Check(args) => cli::check::run_command(args),
+        Command::Bench(args) => cli::bench::run_command(args),
         Command::Gen(args) => cli::gen::run(args),
     };
     match result {

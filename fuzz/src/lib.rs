@@ -18,7 +18,6 @@ use dlx_engine::exact_cover::{self, knuth_format, End, ItemKind, Limits, Problem
 use dlx_engine::input::{self, SudokuReader};
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku};
-use dlx_engine::solve::{self, format_grid, Sinks, SolveOptions};
 
 /// Node budget for solving a fuzzed Sudoku grid.
 pub const SUDOKU_NODES: u64 = 2_000;
@@ -139,7 +138,7 @@ pub fn sudoku_reader(data: &[u8]) {
         last = record.line;
         match &record.puzzle {
             Ok((grid, style)) => {
-                let text = format_grid(grid, *style);
+                let text = style.write(grid);
                 let back: Vec<_> = SudokuReader::new(text.as_bytes())
                     .map(|r| r.expect("in memory"))
                     .collect();
@@ -423,47 +422,64 @@ pub fn engine(data: &[u8]) {
 
 /// `solve_file`: the whole `dlx solve` path on any bytes: format detection,
 /// then the Sudoku, Sudominoku or exact-cover front-end and the batch
-/// pipeline, with a node budget. It returns `Ok`, or `InvalidData` for text
-/// that is not UTF-8 where a format reads whole files; every record that is
-/// not solved gets exactly one `f:LINE: reason` line on stderr, with LINE
-/// inside the input.
+/// pipeline, with a node budget. The pipeline lives in the `dlx` binary, not
+/// the library, so this runs the binary (`dlx solve -j 1 -`, the bytes on
+/// its standard input): the one named by `DLX_BIN`, else the one cargo built
+/// beside the calling test. It exits 0 or 1, or 2 for text that is not UTF-8
+/// where a format reads whole files; every record that is not solved gets
+/// exactly one `<stdin>:LINE: reason` line on stderr, with LINE inside the
+/// input, and exactly one answer marked `!` in its place on stdout.
 pub fn solve_file(data: &[u8]) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
     let head = String::from_utf8_lossy(&data[..data.len().min(1 << 16)]);
     let _ = input::detect(&head);
     let _ = sudominoku::looks_like(&head);
     let _ = knuth_format::looks_like(&head);
-    let options = SolveOptions {
-        threads: 1,
-        max_solutions: Some(3),
-        node_limit: Some(SUDOKU_NODES),
-        ..SolveOptions::default()
+    let bin = std::env::var_os("DLX_BIN")
+        .or_else(|| option_env!("CARGO_BIN_EXE_dlx").map(Into::into))
+        .expect("set DLX_BIN to the dlx binary to run");
+    let mut child = Command::new(bin)
+        .args(["solve", "-j", "1", "--no-progress", "--node-limit"])
+        .arg(SUDOKU_NODES.to_string())
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let feed = {
+        let data = data.to_vec();
+        std::thread::spawn(move || {
+            // dlx may stop reading early (a refusal): a broken pipe is fine.
+            let _ = stdin.write_all(&data);
+        })
     };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut sinks = Sinks {
-        out: &mut out,
-        err: &mut err,
-        tick: &|| {},
-        answered: false,
-        failed: false,
-        set_apart: false,
-    };
-    let summary = match solve::solve_file("f", data, &options, &mut sinks) {
-        Ok(summary) => summary,
-        Err(e) => {
-            assert_eq!(e.kind(), std::io::ErrorKind::InvalidData, "{e}");
+    let output = child.wait_with_output().expect("dlx runs");
+    feed.join().expect("the feeding thread does not panic");
+    let err = String::from_utf8(output.stderr).expect("messages are UTF-8");
+    let out = String::from_utf8(output.stdout).expect("answers are UTF-8");
+    match output.status.code() {
+        Some(0 | 1) => {}
+        Some(2) => {
+            assert!(
+                err.starts_with("dlx: "),
+                "exit status 2 must say why: {err:?}"
+            );
             return;
         }
-    };
+        other => panic!("dlx solve ended with {other:?}:\n{err}"),
+    }
     let lines = solve_line_count(data);
-    let err = String::from_utf8(err).expect("messages are UTF-8");
-    let mut reported = 0u64;
+    let mut reported = 0usize;
     for message in err.lines() {
-        // A note about the whole file (the kind it was read as).
-        if message.starts_with("f: note: ") {
+        // A note or warning about the whole file (the kind it was read as).
+        if message.starts_with("<stdin>: note: ") || message.starts_with("<stdin>: warning: ") {
             continue;
         }
         let rest = message
-            .strip_prefix("f:")
+            .strip_prefix("<stdin>:")
             .unwrap_or_else(|| panic!("message without the file name: {message:?}"));
         let (line, reason) = rest
             .split_once(": ")
@@ -476,14 +492,18 @@ pub fn solve_file(data: &[u8]) {
             "line {line} of {lines}: {message:?}"
         );
         assert!(!reason.is_empty());
-        if !reason.starts_with("warning: ") {
+        if !reason.starts_with("warning: ") && !reason.starts_with("note: ") {
             reported += 1;
         }
     }
+    let marked = out.lines().filter(|l| l.starts_with("! ")).count();
     assert_eq!(
-        reported,
-        summary.records - summary.solved,
-        "one message per record not solved:\n{err}"
+        reported, marked,
+        "one message per record not solved, one `!` answer each:\n{err}\n{out}"
     );
-    String::from_utf8(out).expect("answers are UTF-8");
+    assert_eq!(
+        output.status.code() == Some(1),
+        reported > 0,
+        "exit status 1 exactly when some record was not solved:\n{err}"
+    );
 }

@@ -4,11 +4,11 @@ use std::ffi::OsStr;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
+use crate::cli::solve::SolverKind;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx_engine::input::{Kind, Style};
-use dlx_engine::solve::SolverKind;
 
 /// The most worker threads `-j` takes. Each thread holds its own solver,
 /// and rayon starts them all up front: tens of thousands took minutes to

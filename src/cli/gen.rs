@@ -3,8 +3,8 @@
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::cli::batch::{self, Config, Job, Outcome, Status};
 use clap::Args;
-use dlx_engine::batch::{self, Config, Job, Outcome, Status};
 use dlx_engine::error::count_of;
 use dlx_engine::generate::{self, GenOptions, Symmetry, Target};
 use dlx_engine::puzzles::sudominoku;
@@ -29,10 +29,10 @@ pub struct GenArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub size: Option<u8>,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = super::args::whole)]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::args::whole)]
     pub count: u64,
     /// Seed; the same seed gives the same puzzles whatever --threads is.
-    #[arg(long, default_value_t = 1, value_parser = super::args::whole)]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::args::whole)]
     pub seed: u64,
     /// Stop removing clues once at most C are left (fails with a reason if
     /// no attempt gets there; C = the number of cells gives complete
@@ -50,7 +50,7 @@ pub struct GenArgs {
     /// Node budget of each uniqueness check (default: none for 4x4 and
     /// 9x9, 200000 for larger); a check that runs out keeps its clue.
     /// Sudoku only.
-    #[arg(long, value_name = "N", value_parser = super::args::positive)]
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::positive)]
     pub check_budget: Option<u64>,
     /// Append the difficulty to each puzzle line as a `# ...` comment: DLX
     /// search nodes to solve and prove uniqueness, and the bitmask solver's
@@ -58,7 +58,7 @@ pub struct GenArgs {
     #[arg(long)]
     pub rate: bool,
     /// Worker threads (1 to 1024). Default: all cores.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=crate::cli::args::MAX_THREADS))]
     pub threads: Option<u16>,
 }
 
@@ -80,7 +80,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
             .map(|(name, _)| *name)
             .collect();
         if !given.is_empty() {
-            return Err(super::refusal(format!(
+            return Err(crate::cli::refusal(format!(
                 "{} appl{} to Sudoku only: Sudominoku puzzles are always 9x9, \
                      made from --seed alone",
                 given.join(", "),
@@ -91,12 +91,14 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
     let cells = size_of(&args).pow(4);
     if let Some(c) = args.clues.filter(|&c| c > cells) {
         let side = size_of(&args).pow(2);
-        return Err(super::refusal(format!(
+        return Err(crate::cli::refusal(format!(
             "--clues {c}: a {side}x{side} grid has only {cells} cells \
                  (--clues {cells} gives complete grids)"
         )));
     }
-    let threads = args.threads.map_or_else(super::logical_cpus, usize::from);
+    let threads = args
+        .threads
+        .map_or_else(crate::cli::logical_cpus, usize::from);
     let mut out = BufWriter::new(crate::Named::new(io::stdout().lock(), "<stdout>"));
     // Not locked: a worker's panic message must not wait for a lock this
     // thread holds while it waits for the workers.

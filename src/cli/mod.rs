@@ -2,9 +2,11 @@
 //! that only glue library calls together.
 
 pub mod args;
+pub mod batch;
 pub mod bench;
 pub mod check;
 pub mod gen;
+pub mod solve;
 
 /// Writes one diagnostic line to stderr. A stderr that cannot be written
 /// (closed by `2>&-`, or a full disk) loses the line but not the run: the

@@ -652,7 +652,7 @@ pub(crate) fn token_value(token: &str, side: usize) -> Option<u8> {
 }
 
 /// The value of a line-format symbol for a grid of this side.
-pub(crate) fn symbol_value(ch: char, side: usize) -> Option<u8> {
+pub fn symbol_value(ch: char, side: usize) -> Option<u8> {
     let v = match ch {
         '.' | '0' | '_' => 0,
         '1'..='9' if side < 25 => ch as usize - '0' as usize,

@@ -8,12 +8,12 @@ use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::batch::{self, Config, Job, Outcome, Status, Summary};
-use crate::error::excerpt;
-use crate::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
-use crate::input::{self, Kind, Line, Style, SudokuReader};
-use crate::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
-use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
+use crate::cli::batch::{self, Config, Job, Outcome, Status, Summary};
+use dlx_engine::error::excerpt;
+use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
+use dlx_engine::input::{self, Kind, Line, Style, SudokuReader};
+use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
 
 /// Which solver to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
@@ -163,8 +163,8 @@ impl Sinks<'_> {
 pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
     match kind {
         SolverKind::Dlx => Box::new(DlxSudoku::new()),
-        SolverKind::Naive => Box::new(crate::baseline::NaiveSudoku::new()),
-        SolverKind::Bitmask => Box::new(crate::baseline::BitmaskSudoku::new()),
+        SolverKind::Naive => Box::new(dlx_engine::baseline::NaiveSudoku::new()),
+        SolverKind::Bitmask => Box::new(dlx_engine::baseline::BitmaskSudoku::new()),
     }
 }
 
@@ -345,7 +345,7 @@ fn solve_sudoku(
                 // one-line answer as a `#` comment, so that answers in the
                 // line style read back as one-line puzzles (a title line
                 // above one would be a bad record).
-                let title = crate::error::printable(title);
+                let title = dlx_engine::error::printable(title);
                 let comment = if outcome.text.contains('\n') {
                     ""
                 } else {
@@ -459,17 +459,6 @@ fn verdict(count: u64) -> &'static str {
     }
 }
 
-/// Formats a grid in the given style (line and rows styles fall back to a
-/// numeric grid above 25x25, which has no one-character symbols).
-pub fn format_grid(grid: &Grid, style: Style) -> String {
-    match style {
-        Style::Line if grid.side() <= 25 => grid.to_line(),
-        Style::Rows if grid.side() <= 25 => grid.to_bare_rows(),
-        Style::Line | Style::Rows | Style::Grid => grid.to_numeric_rows(),
-        Style::Pretty => grid.to_pretty(),
-    }
-}
-
 /// The outcome of one Sudoku puzzle, searched with
 /// [`SolveOptions::record_limits`] (its deadline starts here).
 pub fn sudoku_outcome(
@@ -484,7 +473,7 @@ pub fn sudoku_outcome(
     }
     let solution = solver.solve(grid, options.record_limits());
     let text = match options.mode {
-        Mode::First | Mode::All => solution.grid.as_ref().map(|g| format_grid(g, style)),
+        Mode::First | Mode::All => solution.grid.as_ref().map(|g| style.write(g)),
         Mode::Count => Some(solution.count.to_string()),
         Mode::Unique => Some(verdict(solution.count).to_string()),
     };
@@ -743,6 +732,7 @@ fn items_in_no_option(problem: &Problem, solver: &mut Solver) -> Option<String> 
 /// Whether `answer` is a `! limit` mark as [`outcome_of`] writes it:
 /// `! limit: node budget of N reached` or `! limit: time limit of T ms
 /// reached`, maybe followed by ` after K solution(s)`.
+#[cfg(test)]
 pub fn is_limit_mark(answer: &str) -> bool {
     solutions_before_limit(answer).is_some()
 }
@@ -864,7 +854,9 @@ pub fn sudominoku_records(
             // A line of the input that starts with the mark's NUL must not
             // pass for it: the NUL is written as messages show it
             // (`\u{0}`), a bad symbol like any other.
-            Ok(text) if text.starts_with(sudominoku::UNREADABLE) => crate::error::printable(&text),
+            Ok(text) if text.starts_with(sudominoku::UNREADABLE) => {
+                dlx_engine::error::printable(&text)
+            }
             Ok(text) => text,
             Err(reason) => format!("{}{reason}", sudominoku::UNREADABLE),
         })

@@ -23,14 +23,20 @@
 //! ([`CheckReport::engine_recounts`]): a second run of the solver that
 //! wrote the claim, not an independent one.
 
+mod command;
+
+pub use command::run as run_command;
+
 use std::io::{self, BufRead};
 
-use crate::error::{named_io, InputError};
-use crate::exact_cover::Limits;
-use crate::input::{self, is_title, read_line, Line, SudokuReader};
-use crate::puzzles::sudoku::{symbol_value, DlxSudoku, Grid, GridError, Solution, SudokuSolver};
-use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
-use crate::solve::solutions_before_limit;
+use crate::cli::solve::solutions_before_limit;
+use dlx_engine::error::{named_io, InputError};
+use dlx_engine::exact_cover::Limits;
+use dlx_engine::input::{self, is_title, read_line, Line, SudokuReader};
+use dlx_engine::puzzles::sudoku::{
+    symbol_value, DlxSudoku, Grid, GridError, Solution, SudokuSolver,
+};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
 
 /// Search nodes one recount may use (a count, a verdict or an
 /// `! unsolvable` mark) before its claim is reported as not verifiable:
@@ -175,7 +181,7 @@ pub fn check_sudoku_with_budget(
         let mut next = answers.next_line()?;
         // `dlx solve` writes a grid's title back above its answer.
         if let (Some(title), Some((line, answer))) = (&record.title, &next) {
-            let title = crate::error::printable(title);
+            let title = dlx_engine::error::printable(title);
             // Above a one-line answer `dlx solve` writes it as a comment.
             if *answer == title || answer.strip_prefix("# ") == Some(title.as_str()) {
                 next = answers.next_line()?;
@@ -348,7 +354,7 @@ pub fn check_sudominoku_with_budget(
     // As for Sudoku: the engine recounts what the textbook solver cannot
     // finish within the budget (one generated puzzle in about forty).
     let mut engine = DlxSudominoku::new();
-    for (k, record) in crate::solve::sudominoku_records(puzzles).enumerate() {
+    for (k, record) in crate::cli::solve::sudominoku_records(puzzles).enumerate() {
         let record = record.map_err(|e| named_io(puzzles_name, e))?;
         let puzzle_line = match &record.puzzle {
             Ok(_) => record.line,
@@ -468,7 +474,7 @@ pub fn check_sudominoku_with_budget(
                         format!(
                             "the grid of `{header}` ends after {} of 9 rows, at `{}`",
                             rows.len(),
-                            crate::error::excerpt(&row)
+                            dlx_engine::error::excerpt(&row)
                         ),
                     ));
                 }
@@ -726,9 +732,9 @@ fn is_rule(row: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baseline::BitmaskSudoku;
-    use crate::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
-    use crate::puzzles::sudoku::Solution;
+    use dlx_engine::baseline::BitmaskSudoku;
+    use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
+    use dlx_engine::puzzles::sudoku::Solution;
 
     /// The bitmask solver, recording the limits of every search.
     #[derive(Default)]
@@ -776,7 +782,19 @@ mod tests {
     /// A read error names the file it happened in: a check reads two.
     #[test]
     fn read_errors_name_their_file() {
-        use crate::input::Failing;
+        /// Gives its bytes, then fails as a disk that is gone.
+        struct Failing<'a>(&'a [u8]);
+        impl io::Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(io::Error::other("the disk is gone"));
+                }
+                let n = buf.len().min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
         let line = format!("{EMPTY}\n");
         let solved = BitmaskSudoku::default()
             .solve(&Grid::from_line(EMPTY).unwrap(), Limits::none())
@@ -831,7 +849,10 @@ mod tests {
     /// settled by the engine and counted apart; a wrong one is still caught.
     #[test]
     fn the_engine_settles_what_the_bitmask_budget_cannot() {
-        let file = include_str!("../puzzles/sudoku/25x25-20.txt");
+        let file = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/sudoku/25x25-20.txt"
+        ));
         let puzzle = file
             .lines()
             .find(|l| !l.starts_with('#'))
@@ -902,7 +923,10 @@ mod tests {
             )
         };
         assert_eq!(sudominoku(open, 100).unwrap().limits, 1);
-        let full = include_str!("../puzzles/sudominoku/sample-own.txt");
+        let full = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/sudominoku/sample-own.txt"
+        ));
         let first: String = {
             let mut lines = full.lines();
             let n: usize = lines.next().unwrap().trim().parse().unwrap();
@@ -941,7 +965,7 @@ mod tests {
     /// reason is free text and stays whole.
     #[test]
     fn answers_with_trailing_comments_are_checked() {
-        let solution = crate::puzzles::sudoku::samples::EASY_SOLUTION;
+        let solution = dlx_engine::puzzles::sudoku::samples::EASY_SOLUTION;
         let puzzles = format!("{EASY}\n{EASY}\n{EASY}\n");
         let grid = Grid::from_line(solution).unwrap().to_numeric_rows();
         let rows: Vec<String> = grid.lines().map(|r| format!("{r} # row")).collect();
@@ -1063,7 +1087,10 @@ mod tests {
     /// engine does, counted apart; a right answer is not failed for it.
     #[test]
     fn sudominoku_recounts_fall_back_to_the_engine() {
-        let puzzles = include_str!("../puzzles/sudominoku/generated-100.txt");
+        let puzzles = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/sudominoku/generated-100.txt"
+        ));
         let answers: String = (1..=100).map(|k| format!("Puzzle {k}\nunique\n")).collect();
         let report = check_sudominoku_with_budget(
             "p.txt",

@@ -12,9 +12,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor;
 
 use super::table::{self, Rounding};
-use crate::bench::runner::Outcome;
-use crate::bench::{count_of, kind_name, solver_name, FileReport, Report, TimeStats};
-use crate::solve::SolverKind;
+use crate::cli::bench::runner::Outcome;
+use crate::cli::bench::{count_of, kind_name, solver_name, FileReport, Report, TimeStats};
+use crate::cli::solve::SolverKind;
 
 /// Width of the chart, pixels.
 pub const WIDTH: u32 = 960;

@@ -3,10 +3,10 @@
 
 use std::io::{self, BufRead};
 
-use crate::input::{self, Kind, SudokuReader};
-use crate::puzzles::sudoku::Grid;
-use crate::puzzles::sudominoku;
-use crate::solve::sudominoku_records;
+use crate::cli::solve::sudominoku_records;
+use dlx_engine::input::{self, Kind, SudokuReader};
+use dlx_engine::puzzles::sudoku::Grid;
+use dlx_engine::puzzles::sudominoku;
 
 /// The valid puzzles of one input.
 #[derive(Debug, Clone)]
@@ -59,7 +59,7 @@ impl PuzzleSet {
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
     let (kind, input) =
-        input::prepare(Kind::Auto, input).map_err(|e| crate::error::named_io(name, e))?;
+        input::prepare(Kind::Auto, input).map_err(|e| dlx_engine::error::named_io(name, e))?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),
@@ -84,7 +84,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
             let mut puzzles = Vec::new();
             let mut records = sudominoku_records(input);
             for record in records.by_ref().take(limit) {
-                let record = record.map_err(|e| crate::error::named_io(name, e))?;
+                let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
                 set.records += 1;
                 match record.puzzle {
                     Ok(p) => {
@@ -95,7 +95,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                     // characters on a terminal or into a report.
                     Err(e) => set
                         .invalid
-                        .push((e.line, crate::error::printable(&e.reason))),
+                        .push((e.line, dlx_engine::error::printable(&e.reason))),
                 }
             }
             if records.missing_terminator() && set.records > 0 {
@@ -110,7 +110,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
             set.kind = Kind::Sudoku;
             let mut grids = Vec::new();
             for record in SudokuReader::new(input).take(limit) {
-                let record = record.map_err(|e| crate::error::named_io(name, e))?;
+                let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
                 set.records += 1;
                 let checked = record
                     .puzzle
@@ -122,7 +122,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
                     }
                     Err(reason) => set
                         .invalid
-                        .push((record.line, crate::error::printable(&reason))),
+                        .push((record.line, dlx_engine::error::printable(&reason))),
                 }
             }
             set.puzzles = Puzzles::Sudoku(grids);
@@ -134,7 +134,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::sudoku::samples::EASY;
+    use dlx_engine::puzzles::sudoku::samples::EASY;
 
     #[test]
     fn sudoku_limit_and_invalid_records() {

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use dlx_engine::bench::{self, export, BenchError, Config, Machine, Report};
+use crate::cli::bench::{self, export, BenchError, Config, Machine, Report};
+use crate::cli::solve::SolverKind;
 use dlx_engine::error::count_of;
-use dlx_engine::solve::SolverKind;
 
-use super::args::{CommaList, CommaListParser};
+use crate::cli::args::{CommaList, CommaListParser};
 
 /// Arguments of `dlx bench`.
 #[derive(Debug, Args)]
@@ -36,16 +36,16 @@ pub struct BenchArgs {
     /// time waiting for a CPU). Per-puzzle times stay single-thread times;
     /// puzzles/s is wall-clock.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_THREADS))]
+          value_parser = clap::value_parser!(u16).range(1..=crate::cli::args::MAX_THREADS))]
     pub threads: u16,
     /// Read only the first K records of each file (invalid ones are skipped
     /// and counted in a note). At least 1.
-    #[arg(long, value_name = "K", value_parser = super::args::positive)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::args::positive)]
     pub limit: Option<u64>,
     /// Node budget per puzzle for every solver (at least 1); a puzzle that
     /// exhausts it is counted as unsolved within budget. Default: none for
     /// dlx, 10000000 for bitmask and naive so that they cannot hang.
-    #[arg(long, value_name = "N", value_parser = super::args::positive)]
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::positive)]
     pub node_limit: Option<u64>,
     /// Also write the results as JSON (schema version 1) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -79,11 +79,11 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     {
         let name = clap::ValueEnum::to_possible_value(twice)
             .map_or_else(|| format!("{twice:?}"), |v| v.get_name().to_string());
-        return Err(super::refusal(format!(
+        return Err(crate::cli::refusal(format!(
             "--solvers: {name} is named twice; name each solver once"
         )));
     }
-    let threads = super::threads_within_cpus(
+    let threads = crate::cli::threads_within_cpus(
         usize::from(args.threads),
         "a worker waiting for a CPU would count the wait in its puzzles' times",
     );
@@ -107,7 +107,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .collect();
     // `-` would be a file named `-`; standard output holds the tables.
     if let Some((option, _)) = outputs.iter().find(|(_, path)| path.as_os_str() == "-") {
-        return Err(super::refusal(format!(
+        return Err(crate::cli::refusal(format!(
             "{option} -: standard output holds the tables; give {option} a file name"
         )));
     }
@@ -121,7 +121,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             } else {
                 "the diagnostics"
             };
-            return Err(super::refusal(format!(
+            return Err(crate::cli::refusal(format!(
                 "{option} {}: that is {stream}, which holds {holds}; give {option} another file",
                 crate::shown(path)
             )));
@@ -143,10 +143,10 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     // as `dlx solve` names them.
     for set in &sets {
         for (line, reason) in &set.invalid {
-            super::note(format_args!("{}:{line}: {reason}", set.name));
+            crate::cli::note(format_args!("{}:{line}: {reason}", set.name));
         }
         for (line, warning) in &set.warnings {
-            super::note(format_args!("{}:{line}: warning: {warning}", set.name));
+            crate::cli::note(format_args!("{}:{line}: warning: {warning}", set.name));
         }
     }
     // A run that would time nothing is refused: a table of nothing, exit
@@ -170,7 +170,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 }
             })
             .collect();
-        return Err(super::refusal(format!(
+        return Err(crate::cli::refusal(format!(
             "nothing to benchmark: {}",
             why.join("; ")
         )));
@@ -195,7 +195,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
         if !svg {
-            super::note(format_args!(
+            crate::cli::note(format_args!(
                 "dlx: note: --plot writes SVG, whatever the name: {} will hold an SVG chart",
                 crate::shown(path)
             ));
@@ -245,8 +245,8 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         }
         if let Some(note) = pace.note_after(k) {
             match &bar {
-                Some(bar) => bar.suspend(|| super::note(format_args!("{note}"))),
-                None => super::note(format_args!("{note}")),
+                Some(bar) => bar.suspend(|| crate::cli::note(format_args!("{note}"))),
+                None => crate::cli::note(format_args!("{note}")),
             }
         }
     };
@@ -277,7 +277,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();
                 }
-                super::note(format_args!("dlx: {wrong}"));
+                crate::cli::note(format_args!("dlx: {wrong}"));
                 return Ok(1);
             }
         }
@@ -375,7 +375,7 @@ fn interrupted(report: &Report, reports: Reports) -> io::Result<u8> {
         } else {
             "; no report was written"
         };
-        super::note(format_args!(
+        crate::cli::note(format_args!(
             "dlx bench: interrupted (Ctrl-C) before every solver had solved a puzzle{left}{not_run}"
         ));
     } else {
@@ -385,7 +385,7 @@ fn interrupted(report: &Report, reports: Reports) -> io::Result<u8> {
             "the tables and reports"
         };
         reports.write(report)?;
-        super::note(format_args!(
+        crate::cli::note(format_args!(
             "dlx bench: interrupted (Ctrl-C): {written} cover {}{not_run}",
             measured.join(", ")
         ));

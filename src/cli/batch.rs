@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use hdrhistogram::Histogram;
 use rayon::prelude::*;
 
-use crate::exact_cover::Cancel;
+use dlx_engine::exact_cover::Cancel;
 
 /// One input record: where it starts and what it holds (or why it is bad).
 #[derive(Debug, Clone)]
@@ -78,7 +78,7 @@ impl Outcome {
     /// The outcome of a record that could not be used, marked `! invalid:`.
     pub fn invalid(line: usize, reason: impl Into<String>) -> Self {
         // Input echoed in a reason must not put control characters on a terminal.
-        let reason = crate::error::printable(&reason.into());
+        let reason = dlx_engine::error::printable(&reason.into());
         Outcome {
             line,
             text: format!("! invalid: {reason}"),
@@ -118,7 +118,7 @@ pub struct Summary {
     /// See [`time_sum`](Self::time_sum).
     pub time_max: u64,
     /// For an exact-cover file (one problem): the engine's report.
-    pub exact_cover: Option<crate::exact_cover::Report>,
+    pub exact_cover: Option<dlx_engine::exact_cover::Report>,
     /// Inputs that a read error ended part way (see [`CutShort`]): the
     /// counts of such an input are of the records answered before the
     /// error.
@@ -193,15 +193,16 @@ impl Summary {
         if let Some(xc) = &self.exact_cover {
             return format!(
                 "{label}: {}{}, {} search nodes, {} link updates, {:.3} s\n",
-                crate::error::count_of(xc.solutions, "solution"),
+                dlx_engine::error::count_of(xc.solutions, "solution"),
                 match xc.end {
-                    crate::exact_cover::End::Exhausted => "",
-                    crate::exact_cover::End::Stopped => {
+                    dlx_engine::exact_cover::End::Exhausted => "",
+                    dlx_engine::exact_cover::End::Stopped => {
                         " (search stopped: the solutions asked for were found)"
                     }
-                    crate::exact_cover::End::NodeLimit => " (node budget reached)",
-                    crate::exact_cover::End::TimeLimit => " (time limit reached)",
-                    crate::exact_cover::End::Cancelled => " (interrupted)",
+                    dlx_engine::exact_cover::End::NodeLimit => " (node budget reached)",
+                    dlx_engine::exact_cover::End::TimeLimit => " (time limit reached)",
+                    dlx_engine::exact_cover::End::Cancelled => " (interrupted)",
+                    _ => " (search stopped)",
                 },
                 xc.stats.nodes,
                 xc.stats.updates,
@@ -218,7 +219,7 @@ impl Summary {
         };
         let mut out = format!(
             "{label}: {}: {} solved, {} unsolvable, {} invalid, {} hit a limit\n",
-            crate::error::count_of(self.records, "record"),
+            dlx_engine::error::count_of(self.records, "record"),
             self.solved,
             self.unsolvable,
             self.invalid,
@@ -238,11 +239,11 @@ impl Summary {
         out += &match searched {
             0 => format!(
                 "  wall time {secs:.3} s on {}\n",
-                crate::error::count_of(threads as u64, "thread")
+                dlx_engine::error::count_of(threads as u64, "thread")
             ),
             _ => format!(
                 "  wall time {secs:.3} s on {}, {rate:.0} puzzles/s\n",
-                crate::error::count_of(threads as u64, "thread")
+                dlx_engine::error::count_of(threads as u64, "thread")
             ),
         };
         if searched > 0 {

@@ -2,7 +2,7 @@
 
 use super::table::{self, Table};
 use super::text;
-use crate::bench::{count_of, Report};
+use crate::cli::bench::{count_of, Report};
 
 /// Escapes the characters that would break a table cell.
 fn cell(s: &str) -> String {

@@ -98,8 +98,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::bench::runner::Outcome;
-use crate::bench::{
+use crate::cli::bench::runner::Outcome;
+use crate::cli::bench::{
     kind_name, solver_name, FileReport, Machine, Report, SolverResult, BLOCK_TARGET,
 };
 
@@ -299,12 +299,6 @@ fn doc(report: &Report, per_puzzle: bool) -> Doc<'_> {
             })
             .collect(),
     }
-}
-
-/// The report as a JSON value of the schema above; `per_puzzle` adds the
-/// per-puzzle arrays.
-pub fn to_value(report: &Report, per_puzzle: bool) -> serde_json::Value {
-    serde_json::to_value(doc(report, per_puzzle)).expect("the report serialises")
 }
 
 /// Writes the report as pretty-printed JSON followed by a newline.

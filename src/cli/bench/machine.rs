@@ -1,6 +1,6 @@
 //! What a benchmark ran on: CPU model, cores, build profile, compiler.
 
-use crate::error::count_of;
+use dlx_engine::error::count_of;
 use serde::Serialize;
 
 /// Facts about the machine and the build, printed before the results.

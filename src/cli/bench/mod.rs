@@ -24,6 +24,7 @@
 //! second) is wall-clock: puzzles divided by the wall time of the solver's
 //! own blocks.
 
+mod command;
 pub mod export;
 pub mod load;
 pub mod machine;
@@ -34,13 +35,14 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::exact_cover::Cancel;
-use crate::input::Kind;
-use crate::solve::SolverKind;
+use crate::cli::solve::SolverKind;
+use dlx_engine::exact_cover::Cancel;
+use dlx_engine::input::Kind;
 
-pub use load::{load, PuzzleSet, Puzzles};
+pub use command::{run as run_command, BenchArgs};
+pub use load::{load, PuzzleSet};
 pub use machine::Machine;
-pub use runner::{run, supports, Measurement, Outcome};
+pub use runner::{run, supports, Measurement};
 pub use stats::{SolverStats, TimeStats};
 
 /// The node budget the baselines (naive and bitmask) get when
@@ -383,7 +385,7 @@ pub fn solver_name(kind: SolverKind) -> &'static str {
     }
 }
 
-pub use crate::error::count_of;
+pub use dlx_engine::error::count_of;
 
 /// The name of an input kind (`sudoku`, `sudominoku`, ...).
 pub fn kind_name(kind: Kind) -> &'static str {

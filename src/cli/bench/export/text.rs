@@ -2,7 +2,9 @@
 //! file with its legend and notes.
 
 use super::table::{self, Table};
-use crate::bench::{count_of, kind_name, solver_name, Config, FileReport, Machine, BLOCK_TARGET};
+use crate::cli::bench::{
+    count_of, kind_name, solver_name, Config, FileReport, Machine, BLOCK_TARGET,
+};
 
 /// Lays out a table in aligned columns (text left, numbers right), with a
 /// rule under the header.

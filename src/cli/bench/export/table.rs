@@ -1,9 +1,9 @@
 //! The results table of one file, as cells: shared by the terminal and
 //! Markdown renderings so both always show the same figures.
 
-use crate::bench::{solver_name, FileReport, SolverResult};
-use crate::input::Kind;
-use crate::solve::SolverKind;
+use crate::cli::bench::{solver_name, FileReport, SolverResult};
+use crate::cli::solve::SolverKind;
+use dlx_engine::input::Kind;
 
 /// A table: a header row and body rows of the same width. The first
 /// column is text (left-aligned), the others numbers (right-aligned).
@@ -97,6 +97,7 @@ fn carried(x: f64, decimals_of: impl Fn(f64) -> usize, rounding: Rounding) -> St
 /// A rate, mean or ratio: 3 significant digits from 1 up (or every digit
 /// of the whole part), 2 below 1 (`0.52`, `0.015`, not `0.00`: a baseline
 /// thousands of times slower gives such ratios).
+#[cfg(test)]
 pub fn number(x: f64) -> String {
     rounded(x, Rounding::Nearest)
 }
@@ -118,6 +119,7 @@ pub fn rounded(x: f64, rounding: Rounding) -> String {
 }
 
 /// A ratio such as `1.00×`, `23.4×`, `1234×`.
+#[cfg(test)]
 pub fn ratio(x: f64) -> String {
     marked_ratio("", x)
 }
@@ -256,9 +258,10 @@ pub fn legend(file: &FileReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::{FileReport, Measurement, Outcome, SolverResult, SolverStats};
-    use crate::input::Kind;
-    use crate::solve::SolverKind;
+    use crate::cli::bench::runner::Outcome;
+    use crate::cli::bench::{FileReport, Measurement, SolverResult, SolverStats};
+    use crate::cli::solve::SolverKind;
+    use dlx_engine::input::Kind;
     use std::time::Duration;
 
     /// A solver's result on three puzzles of 1, 2 and 3 ms, the fastest

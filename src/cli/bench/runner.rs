@@ -43,10 +43,10 @@ use serde::Serialize;
 use super::load::{PuzzleSet, Puzzles};
 use super::stats::SolverStats;
 use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult};
-use crate::exact_cover::{End, Limits};
-use crate::puzzles::sudoku::{Grid, Solution, SudokuSolver};
-use crate::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
-use crate::solve::{sudoku_solver, SolverKind};
+use crate::cli::solve::{sudoku_solver, SolverKind};
+use dlx_engine::exact_cover::{End, Limits};
+use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
 
 /// Node cap of the untimed warm-up solves.
 pub const WARM_NODES: u64 = 100_000;
@@ -459,9 +459,9 @@ fn cross_check(set: &PuzzleSet, ms: &[Measurement]) -> Result<(), BenchError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::{load, BLOCK_TARGET};
-    use crate::exact_cover::Cancel;
-    use crate::puzzles::sudoku::samples::EASY;
+    use crate::cli::bench::{load, BLOCK_TARGET};
+    use dlx_engine::exact_cover::Cancel;
+    use dlx_engine::puzzles::sudoku::samples::EASY;
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
     /// Valid givens, no solution: r1c9 can only be 9, and column 9 has one.

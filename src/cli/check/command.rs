@@ -2,12 +2,12 @@
 
 use std::io::{self, Write};
 
-use dlx_engine::check::{self, CheckError};
+use crate::cli::check::{self, CheckError};
+use crate::cli::solve::{sudoku_solver, SolverKind};
 use dlx_engine::error::{count_of, named_io};
 use dlx_engine::input::{prepare, Kind};
-use dlx_engine::solve::{sudoku_solver, SolverKind};
 
-use super::args::CheckArgs;
+use crate::cli::args::CheckArgs;
 
 /// Runs the check; exit status 0 if every answer fits, 1 on the first
 /// mismatch, 2 on I/O errors.
@@ -58,7 +58,7 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
         }
         Err(CheckError::Mismatch(m)) => {
             let _ = io::stdout().flush();
-            super::note(format_args!("{m}"));
+            crate::cli::note(format_args!("{m}"));
             Ok(1)
         }
         Err(CheckError::Io(e)) => Err(e),

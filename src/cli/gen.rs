@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::cli::batch::{self, Config, Job, Outcome, Status};
 use clap::Args;
+
+use crate::cli::error::{Error, Exit};
 use dlx_engine::error::count_of;
 use dlx_engine::generate::{self, GenOptions, Symmetry, Target};
 use dlx_engine::puzzles::sudominoku;
@@ -64,7 +66,7 @@ pub struct GenArgs {
 
 /// Writes the puzzles to stdout in order; exit status 1 if some could not
 /// be made as asked (each reported on stderr).
-pub fn run(args: GenArgs) -> io::Result<u8> {
+pub fn run(args: GenArgs) -> Result<Exit, Error> {
     if args.kind == GenKind::Sudominoku {
         let sudoku_only = [
             ("--size", args.size.is_some()),
@@ -80,7 +82,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
             .map(|(name, _)| *name)
             .collect();
         if !given.is_empty() {
-            return Err(crate::cli::refusal(format!(
+            return Err(crate::cli::error::refusal(format!(
                 "{} appl{} to Sudoku only: Sudominoku puzzles are always 9x9, \
                      made from --seed alone",
                 given.join(", "),
@@ -91,7 +93,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
     let cells = size_of(&args).pow(4);
     if let Some(c) = args.clues.filter(|&c| c > cells) {
         let side = size_of(&args).pow(2);
-        return Err(crate::cli::refusal(format!(
+        return Err(crate::cli::error::refusal(format!(
             "--clues {c}: a {side}x{side} grid has only {cells} cells \
                  (--clues {cells} gives complete grids)"
         )));
@@ -99,7 +101,10 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
     let threads = args
         .threads
         .map_or_else(crate::cli::logical_cpus, usize::from);
-    let mut out = BufWriter::new(crate::Named::new(io::stdout().lock(), "<stdout>"));
+    let mut out = BufWriter::new(crate::cli::files::Named::new(
+        io::stdout().lock(),
+        "<stdout>",
+    ));
     // Not locked: a worker's panic message must not wait for a lock this
     // thread holds while it waits for the workers.
     let mut err = io::stderr();
@@ -108,7 +113,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
     // output is the first K puzzles, whole.
     let config = Config {
         threads,
-        stop: crate::catch_ctrl_c(),
+        stop: crate::cli::terminal::catch_ctrl_c(),
         ..Config::default()
     };
     let jobs = (0..args.count).map(|i| {
@@ -137,7 +142,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                 config,
                 || (),
                 |_, job| {
-                    if crate::ctrl_c_raised() {
+                    if crate::cli::terminal::ctrl_c_raised() {
                         return not_begun(job.line);
                     }
                     let index = *job.task.as_ref().expect("indices are always valid");
@@ -182,7 +187,7 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
                 config,
                 || (),
                 |_, job| {
-                    if crate::ctrl_c_raised() {
+                    if crate::cli::terminal::ctrl_c_raised() {
                         return not_begun(job.line);
                     }
                     let index = *job.task.as_ref().expect("indices are always valid");
@@ -201,15 +206,19 @@ pub fn run(args: GenArgs) -> io::Result<u8> {
         }
     };
     out.flush()?;
-    if crate::ctrl_c_raised() && summary.records < args.count {
+    if crate::cli::terminal::ctrl_c_raised() && summary.records < args.count {
         let _ = writeln!(
             err,
             "dlx gen: interrupted (Ctrl-C): the first {} are written",
             count_of(summary.records, "puzzle")
         );
-        return Ok(crate::INTERRUPTED);
+        return Ok(Exit::Interrupted);
     }
-    Ok(if summary.all_solved() { 0 } else { 1 })
+    Ok(if summary.all_solved() {
+        Exit::Ok
+    } else {
+        Exit::SomeFailed
+    })
 }
 
 /// The totals of a batch a Ctrl-C stopped (every puzzle before the stop
@@ -219,7 +228,7 @@ fn stopped_by_ctrl_c(
     out: &mut impl Write,
 ) -> io::Result<batch::Summary> {
     match summary {
-        Err(e) => match crate::totals_before_ctrl_c(&e) {
+        Err(e) => match crate::cli::terminal::totals_before_ctrl_c(&e) {
             Some(before) => {
                 out.flush()?;
                 Ok(before)

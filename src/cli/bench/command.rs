@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+
+use crate::cli::error::{Error, Exit};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::bench::{self, export, BenchError, Config, Machine, Report};
@@ -68,7 +70,7 @@ pub struct BenchArgs {
 /// a solver gave a wrong answer (reported as `FILE:LINE`), 130 when Ctrl-C
 /// stopped it (the tables and reports then cover what every solver
 /// finished), `Err` (exit 2) for unreadable inputs and unwritable outputs.
-pub fn run(args: BenchArgs) -> io::Result<u8> {
+pub fn run(args: BenchArgs) -> Result<Exit, Error> {
     // One list per `--solvers` given, in the order given.
     let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
     // A solver named twice would be timed once: refused rather than
@@ -79,7 +81,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     {
         let name = clap::ValueEnum::to_possible_value(twice)
             .map_or_else(|| format!("{twice:?}"), |v| v.get_name().to_string());
-        return Err(crate::cli::refusal(format!(
+        return Err(crate::cli::error::refusal(format!(
             "--solvers: {name} is named twice; name each solver once"
         )));
     }
@@ -107,7 +109,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     .collect();
     // `-` would be a file named `-`; standard output holds the tables.
     if let Some((option, _)) = outputs.iter().find(|(_, path)| path.as_os_str() == "-") {
-        return Err(crate::cli::refusal(format!(
+        return Err(crate::cli::error::refusal(format!(
             "{option} -: standard output holds the tables; give {option} a file name"
         )));
     }
@@ -115,24 +117,24 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     // file or pipe (`--json /dev/stdout`, `--json log 2> log`): it would be
     // mixed into the tables or the diagnostics, or cut them off.
     for &(option, path) in &outputs {
-        if let Some(stream) = crate::standard_stream_of(path) {
+        if let Some(stream) = crate::cli::files::standard_stream_of(path) {
             let holds = if stream == "standard output" {
                 "the tables"
             } else {
                 "the diagnostics"
             };
-            return Err(crate::cli::refusal(format!(
+            return Err(crate::cli::error::refusal(format!(
                 "{option} {}: that is {stream}, which holds {holds}; give {option} another file",
-                crate::shown(path)
+                crate::cli::files::shown(path)
             )));
         }
     }
-    crate::refuse_overwrites(&args.files, &outputs)?;
+    crate::cli::files::refuse_overwrites(&args.files, &outputs)?;
     // Inputs first: a run that stops at a missing or unreadable input leaves
     // the reports of an earlier run as they were.
     let mut sets = Vec::new();
     for path in &args.files {
-        let (name, input) = crate::open_input(path)?;
+        let (name, input) = crate::cli::files::open_input(path)?;
         let mut set = bench::load(&name, input, config.limit)?;
         if path.as_os_str() != "-" {
             set.path = path.to_string_lossy().into_owned();
@@ -170,7 +172,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 }
             })
             .collect();
-        return Err(crate::cli::refusal(format!(
+        return Err(crate::cli::error::refusal(format!(
             "nothing to benchmark: {}",
             why.join("; ")
         )));
@@ -197,7 +199,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         if !svg {
             crate::cli::note(format_args!(
                 "dlx: note: --plot writes SVG, whatever the name: {} will hold an SVG chart",
-                crate::shown(path)
+                crate::cli::files::shown(path)
             ));
         }
     }
@@ -205,12 +207,12 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     // From here on, Ctrl-C ends the solves under way, and the run reports
     // the puzzles every solver had finished.
     let config = Config {
-        stop: crate::catch_ctrl_c(),
+        stop: crate::cli::terminal::catch_ctrl_c(),
         ..config
     };
     let machine = Machine::detect(config.threads);
     let mut stdout = Tables {
-        out: crate::Named::new(io::stdout().lock(), "<stdout>"),
+        out: crate::cli::files::Named::new(io::stdout().lock(), "<stdout>"),
         gone: false,
         reports_pending: args.json.is_some() || args.markdown.is_some() || args.plot.is_some(),
     };
@@ -253,7 +255,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
     let mut files = Vec::new();
     let mut files_not_run = Vec::new();
     for set in &sets {
-        if crate::ctrl_c_raised() {
+        if crate::cli::terminal::ctrl_c_raised() {
             files_not_run.push(set);
             continue;
         }
@@ -271,14 +273,14 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();
                 }
-                return Err(e);
+                return Err(e.into());
             }
             Err(wrong @ BenchError::WrongAnswer { .. }) => {
                 if let Some(bar) = &bar {
                     bar.finish_and_clear();
                 }
                 crate::cli::note(format_args!("dlx: {wrong}"));
-                return Ok(1);
+                return Ok(Exit::SomeFailed);
             }
         }
     }
@@ -302,7 +304,7 @@ pub fn run(args: BenchArgs) -> io::Result<u8> {
         return interrupted(&report, reports);
     }
     reports.write(&report)?;
-    Ok(0)
+    Ok(Exit::Ok)
 }
 
 /// The report files asked for, written together at the end of a run.
@@ -344,7 +346,7 @@ impl Reports {
 
 /// After Ctrl-C: says what was measured, writes the reports if there is
 /// anything in them, and gives the exit status.
-fn interrupted(report: &Report, reports: Reports) -> io::Result<u8> {
+fn interrupted(report: &Report, reports: Reports) -> Result<Exit, Error> {
     let not_run: Vec<&str> = (report.files_not_run.iter())
         .map(|f| f.file.as_str())
         .collect();
@@ -390,7 +392,7 @@ fn interrupted(report: &Report, reports: Reports) -> io::Result<u8> {
             measured.join(", ")
         ));
     }
-    Ok(crate::INTERRUPTED)
+    Ok(Exit::Interrupted)
 }
 
 /// How long a run must have gone before [`Pace`] judges its pace.
@@ -591,7 +593,7 @@ impl PendingReport {
 /// An error about the report `option` asked for at `path`:
 /// `--json out/r.json: Permission denied`.
 fn report_error(option: &str, path: &Path, e: io::Error) -> io::Error {
-    dlx_engine::error::named_io(&format!("{option} {}", crate::shown(path)), e)
+    dlx_engine::error::named_io(&format!("{option} {}", crate::cli::files::shown(path)), e)
 }
 
 /// The path `path` names once its symbolic links are followed, whether or

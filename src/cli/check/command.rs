@@ -7,14 +7,19 @@ use crate::cli::solve::{sudoku_solver, SolverKind};
 use dlx_engine::error::{count_of, named_io};
 use dlx_engine::input::{prepare, Kind};
 
-use crate::cli::args::CheckArgs;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::cli::args::positive;
+use crate::cli::error::{Error, Exit};
 
 /// Runs the check; exit status 0 if every answer fits, 1 on the first
 /// mismatch, 2 on I/O errors.
-pub fn run(args: CheckArgs) -> io::Result<u8> {
-    crate::refuse_input_clashes([args.puzzles.as_path(), args.solutions.as_path()])?;
-    let (puzzles_name, mut puzzles) = crate::open_input(&args.puzzles)?;
-    let (answers_name, answers) = crate::open_input(&args.solutions)?;
+pub fn run(args: CheckArgs) -> Result<Exit, Error> {
+    crate::cli::files::refuse_input_clashes([args.puzzles.as_path(), args.solutions.as_path()])?;
+    let (puzzles_name, mut puzzles) = crate::cli::files::open_input(&args.puzzles)?;
+    let (answers_name, answers) = crate::cli::files::open_input(&args.solutions)?;
     // Two files are read: an error names its own.
     let (kind, puzzles) =
         prepare(args.kind.into(), &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
@@ -35,7 +40,7 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
         Ok(report) => {
             // Written, not `println!`ed: a closed or full stdout is an
             // error to report (or a quiet stop), not a panic.
-            let mut out = crate::Named::new(io::stdout().lock(), "<stdout>");
+            let mut out = crate::cli::files::Named::new(io::stdout().lock(), "<stdout>");
             writeln!(
                 out,
                 "ok: {}: {} verified, {} recounted, {} confirmed, {} not verifiable",
@@ -54,13 +59,54 @@ pub fn run(args: CheckArgs) -> io::Result<u8> {
                     check::RECOUNT_NODE_BUDGET
                 )?;
             }
-            Ok(0)
+            Ok(Exit::Ok)
         }
         Err(CheckError::Mismatch(m)) => {
             let _ = io::stdout().flush();
             crate::cli::note(format_args!("{m}"));
-            Ok(1)
+            Ok(Exit::SomeFailed)
         }
-        Err(CheckError::Io(e)) => Err(e),
+        Err(CheckError::Io(e)) => Err(e.into()),
+    }
+}
+
+/// Arguments of `dlx check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle file that was solved.
+    #[arg(value_name = "PUZZLES")]
+    pub puzzles: PathBuf,
+    /// The answers `dlx solve` wrote for it.
+    #[arg(long, value_name = "FILE")]
+    pub solutions: PathBuf,
+    /// Input kind of PUZZLES; `auto` decides from the content. Answers to
+    /// exact-cover files are not checked here: the library's
+    /// `exact_cover::verify` checks a cover.
+    #[arg(long, value_enum, default_value_t = CheckKind::Auto)]
+    pub kind: CheckKind,
+    /// The --max-solutions the answers were counted with (a count equal to it
+    /// is then a lower bound; N >= 1).
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub max_solutions: Option<u64>,
+}
+
+/// The kinds of input whose answers `dlx check` checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckKind {
+    /// Decide from the content.
+    Auto,
+    /// Classic Sudoku, in any of the forms `dlx solve` reads.
+    Sudoku,
+    /// Baekjoon 4574 Sudominoku.
+    Sudominoku,
+}
+
+impl From<CheckKind> for Kind {
+    fn from(kind: CheckKind) -> Kind {
+        match kind {
+            CheckKind::Auto => Kind::Auto,
+            CheckKind::Sudoku => Kind::Sudoku,
+            CheckKind::Sudominoku => Kind::Sudominoku,
+        }
     }
 }

@@ -25,7 +25,7 @@
 
 mod command;
 
-pub use command::run as run_command;
+pub use command::{run as run_command, CheckArgs};
 
 use std::io::{self, BufRead};
 

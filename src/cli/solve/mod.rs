@@ -4,6 +4,10 @@
 //! This is the library side of the command; the binary only parses
 //! arguments and calls [`solve_file`].
 
+mod command;
+
+pub use command::{run as run_command, SolveArgs};
+
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -219,7 +223,7 @@ pub fn solve_file(
         };
         writeln!(
             sinks.err,
-            "{file}: note: --output sets the style of Sudoku answers; the answers of \
+            "{file}: note: --format sets the style of Sudoku answers; the answers of \
              this {what} file keep their one form"
         )?;
     }

@@ -1,0 +1,1 @@
+//! Answers (filled in next).

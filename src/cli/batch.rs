@@ -56,38 +56,21 @@ pub enum Status {
     Interrupted,
 }
 
-/// The answer for one record.
-#[derive(Debug, Clone)]
-pub struct Outcome {
-    /// The record's line.
-    pub line: usize,
-    /// What goes to standard output in the record's place (no final newline).
-    pub text: String,
-    /// For records that were not solved: the reason, reported on stderr as
-    /// `FILE:LINE: reason`.
-    pub error: Option<String>,
-    /// What happened.
-    pub status: Status,
+/// What the pipeline needs to know of a record's result. The result's
+/// wording is the caller's: the pipeline only counts and orders results.
+pub trait Outcome: Send + 'static {
+    /// The record's line (where it starts, or the offending line).
+    fn line(&self) -> usize;
+    /// What happened to the record.
+    fn status(&self) -> Status;
     /// Search nodes used.
-    pub nodes: u64,
+    fn nodes(&self) -> u64;
     /// Time spent solving (not reading or writing).
-    pub elapsed: Duration,
-}
-
-impl Outcome {
-    /// The outcome of a record that could not be used, marked `! invalid:`.
-    pub fn invalid(line: usize, reason: impl Into<String>) -> Self {
-        // Input echoed in a reason must not put control characters on a terminal.
-        let reason = dlx_engine::error::printable(&reason.into());
-        Outcome {
-            line,
-            text: format!("! invalid: {reason}"),
-            error: Some(reason),
-            status: Status::Invalid,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        }
-    }
+    fn elapsed(&self) -> Duration;
+    /// Sets [`elapsed`](Self::elapsed): [`run`] measures it.
+    fn set_elapsed(&mut self, elapsed: Duration);
+    /// The result of a record whose solver panicked ([`Status::Invalid`]).
+    fn panicked(line: usize) -> Self;
 }
 
 /// Totals over a batch.
@@ -147,18 +130,18 @@ impl Default for Summary {
 
 impl Summary {
     /// Adds one outcome to the totals.
-    pub fn add(&mut self, outcome: &Outcome) {
+    pub fn add(&mut self, outcome: &impl Outcome) {
         self.records += 1;
-        self.nodes += outcome.nodes;
-        match outcome.status {
+        self.nodes += outcome.nodes();
+        match outcome.status() {
             Status::Solved => self.solved += 1,
             Status::Unsolvable => self.unsolvable += 1,
             Status::Invalid => self.invalid += 1,
             // An interrupted search is one cut short, as by a limit.
             Status::Limit | Status::Interrupted => self.limited += 1,
         }
-        if outcome.status != Status::Invalid {
-            let ns = outcome.elapsed.as_nanos().clamp(1, u64::MAX.into()) as u64;
+        if outcome.status() != Status::Invalid {
+            let ns = outcome.elapsed().as_nanos().clamp(1, u64::MAX.into()) as u64;
             self.times.record(ns).expect("auto-resizing histogram");
             self.time_sum += u128::from(ns);
             self.time_max = self.time_max.max(ns);
@@ -480,7 +463,7 @@ fn read_chunks<T: Send + 'static>(
 /// alone. Stops at the first error of the input or of `sink`; an input
 /// error comes after the outcomes of every record before it, as a
 /// [`CutShort`] holding their totals.
-pub fn run<T, S, I, F, K>(
+pub fn run<T, S, I, F, K, O>(
     jobs: I,
     config: Config,
     init: impl Fn() -> S + Sync,
@@ -491,8 +474,9 @@ where
     T: Send + Sync + 'static,
     S: Send,
     I: Iterator<Item = io::Result<Job<T>>> + Send,
-    F: Fn(&mut S, &Job<T>) -> Outcome + Sync,
-    K: FnMut(&[Outcome]) -> io::Result<()>,
+    F: Fn(&mut S, &Job<T>) -> O + Sync,
+    K: FnMut(&[O]) -> io::Result<()>,
+    O: Outcome,
 {
     let start = Instant::now();
     let mut summary = Summary::default();
@@ -504,22 +488,19 @@ where
     // The state is made on a worker's first record, inside the guard: a
     // panic while making it fails that record alone, as a panic while
     // solving does (and the next record tries again).
-    let solve_one = |state: &mut Option<S>, job: &Job<T>| -> Outcome {
+    let solve_one = |state: &mut Option<S>, job: &Job<T>| -> O {
         let begin = Instant::now();
         match catch_unwind(AssertUnwindSafe(|| {
             solve(state.get_or_insert_with(&init), job)
         })) {
             Ok(mut outcome) => {
-                outcome.elapsed = begin.elapsed();
+                outcome.set_elapsed(begin.elapsed());
                 outcome
             }
             Err(_) => {
                 // The state may be half-updated: start afresh.
                 *state = None;
-                Outcome::invalid(
-                    job.line,
-                    "internal error: the solver panicked on this record",
-                )
+                O::panicked(job.line)
             }
         }
     };
@@ -534,16 +515,16 @@ where
         let (sender, receiver) = sync_channel::<io::Result<Vec<Job<T>>>>(2);
         let max_chunk = config.max_chunk.max(1);
         scope.spawn(move || read_chunks(jobs, sender, max_chunk, config.stop));
-        let mut deliver = |outcomes: &[Outcome]| -> io::Result<()> {
+        let mut deliver = |outcomes: &[O]| -> io::Result<()> {
             if interrupted.is_some() {
                 return Ok(());
             }
             let outcomes = match outcomes
                 .iter()
-                .position(|o| o.status == Status::Interrupted)
+                .position(|o| o.status() == Status::Interrupted)
             {
                 Some(k) => {
-                    interrupted = Some(outcomes[k].line);
+                    interrupted = Some(outcomes[k].line());
                     &outcomes[..k]
                 }
                 None => outcomes,
@@ -559,7 +540,7 @@ where
         match &pool {
             Some(pool) => pool.in_place_scope(|scope| {
                 let states = &states;
-                let solve_chunk = move |chunk: Vec<Job<T>>| -> Vec<Outcome> {
+                let solve_chunk = move |chunk: Vec<Job<T>>| -> Vec<O> {
                     chunk
                         .par_iter()
                         .map(|job| {
@@ -596,8 +577,7 @@ where
                         Ok(chunk) => chunk,
                         Err(e) => return Ok(Some(e)),
                     };
-                    let outcomes: Vec<Outcome> =
-                        chunk.iter().map(|j| solve_one(&mut state, j)).collect();
+                    let outcomes: Vec<O> = chunk.iter().map(|j| solve_one(&mut state, j)).collect();
                     deliver(&outcomes)?;
                 }
                 Ok(None)
@@ -698,21 +678,22 @@ const IDLE_POLL: Duration = Duration::from_millis(20);
 /// chunk. On an input error, the chunks read before it are still
 /// delivered, and the error is returned as the input's end; `Err` is an
 /// error of `deliver`.
-fn pipeline<T, St, D>(
+fn pipeline<T, O, St, D>(
     chunks: Receiver<io::Result<Vec<Job<T>>>>,
     mut start: St,
     deliver: &mut D,
 ) -> io::Result<InputEnd>
 where
-    St: FnMut(Vec<Job<T>>, Box<dyn FnOnce(Vec<Outcome>) + Send>),
-    D: FnMut(&[Outcome]) -> io::Result<()>,
+    O: Send + 'static,
+    St: FnMut(Vec<Job<T>>, Box<dyn FnOnce(Vec<O>) + Send>),
+    D: FnMut(&[O]) -> io::Result<()>,
 {
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Vec<Outcome>)>();
-    let mut ready: BTreeMap<usize, Vec<Outcome>> = BTreeMap::new();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Vec<O>)>();
+    let mut ready: BTreeMap<usize, Vec<O>> = BTreeMap::new();
     let (mut started, mut written) = (0, 0);
     // Takes in the chunks finished so far (waiting for one if `wait`), then
     // writes every chunk now next in order.
-    let mut settle = |ready: &mut BTreeMap<usize, Vec<Outcome>>, written: &mut usize, wait| {
+    let mut settle = |ready: &mut BTreeMap<usize, Vec<O>>, written: &mut usize, wait| {
         if wait {
             let (index, outcomes) = done_rx.recv().expect("every started chunk reports back");
             ready.insert(index, outcomes);
@@ -767,6 +748,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::answer::{Answer, Outcome};
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     /// Jobs 0..n on lines 1..=n.
@@ -779,17 +761,9 @@ mod tests {
         })
     }
 
-    /// A solved record's outcome with no text: for tests of the pipeline
-    /// itself.
+    /// A solved record's outcome: for tests of the pipeline itself.
     fn solved(line: usize) -> Outcome {
-        Outcome {
-            line,
-            text: String::new(),
-            error: None,
-            status: Status::Solved,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        }
+        Outcome::new(line, Answer::Unique(true))
     }
 
     /// The histogram rounds to three digits: the mean and the largest time
@@ -856,18 +830,24 @@ mod tests {
                 match &job.task {
                     Ok(k) if *k == 11 => panic!("boom"),
                     Ok(k) => Outcome {
-                        line: job.line,
-                        text: (k * k).to_string(),
-                        error: None,
-                        status: Status::Solved,
                         nodes: 1,
-                        elapsed: Duration::ZERO,
+                        ..Outcome::new(
+                            job.line,
+                            Answer::Count {
+                                solutions: (k * k) as u64,
+                                capped: false,
+                            },
+                        )
                     },
                     Err(e) => Outcome::invalid(job.line, e.clone()),
                 }
             },
             |outcomes| {
-                out.extend(outcomes.iter().map(|o| format!("{}:{}", o.line, o.text)));
+                out.extend(
+                    outcomes
+                        .iter()
+                        .map(|o| format!("{}:{}", o.line, o.render())),
+                );
                 Ok(())
             },
         )
@@ -1101,10 +1081,7 @@ mod tests {
                         flag.store(true, Ordering::Relaxed);
                     }
                     if stop.is_raised() && j.line >= 30 {
-                        Outcome {
-                            status: Status::Interrupted,
-                            ..solved(j.line)
-                        }
+                        Outcome::new(j.line, Answer::Interrupted { found: 0 })
                     } else {
                         solved(j.line)
                     }

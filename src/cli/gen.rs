@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::cli::batch::{self, Config, Job, Outcome, Status};
+use crate::cli::batch::{self, Config, Job, Status};
 use clap::Args;
 
 use crate::cli::error::{Error, Exit};
@@ -143,7 +143,10 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                 || (),
                 |_, job| {
                     if crate::cli::terminal::ctrl_c_raised() {
-                        return not_begun(job.line);
+                        return Made {
+                            line: job.line,
+                            what: What::NotBegun,
+                        };
                     }
                     let index = *job.task.as_ref().expect("indices are always valid");
                     match generate::generate(&options, index) {
@@ -157,9 +160,15 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                                 let r = generate::rate(&g.puzzle);
                                 text += &format!(" # clues={} {r}", g.puzzle.givens());
                             }
-                            solved(job.line, text)
+                            Made {
+                                line: job.line,
+                                what: What::Puzzle(text),
+                            }
                         }
-                        Err(e) => Outcome::invalid(job.line, format!("puzzle {}: {e}", index + 1)),
+                        Err(e) => Made {
+                            line: job.line,
+                            what: What::Failed(format!("puzzle {}: {e}", index + 1)),
+                        },
                     }
                 },
                 |outcomes| emit_chunk(&mut out, &mut err, outcomes),
@@ -188,14 +197,19 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                 || (),
                 |_, job| {
                     if crate::cli::terminal::ctrl_c_raised() {
-                        return not_begun(job.line);
+                        return Made {
+                            line: job.line,
+                            what: What::NotBegun,
+                        };
                     }
                     let index = *job.task.as_ref().expect("indices are always valid");
                     let puzzle = sudominoku::generate(seed, index);
-                    solved(
-                        job.line,
-                        sudominoku::write_puzzle(&puzzle).trim_end().to_string(),
-                    )
+                    Made {
+                        line: job.line,
+                        what: What::Puzzle(
+                            sudominoku::write_puzzle(&puzzle).trim_end().to_string(),
+                        ),
+                    }
                 },
                 |outcomes| emit_chunk(&mut out, &mut err, outcomes),
             );
@@ -239,22 +253,47 @@ fn stopped_by_ctrl_c(
     }
 }
 
-/// A puzzle left out by Ctrl-C: the batch writes none from it on.
-fn not_begun(line: usize) -> Outcome {
-    Outcome {
-        status: Status::Interrupted,
-        ..solved(line, String::new())
-    }
+/// What became of one puzzle index.
+#[derive(Debug)]
+struct Made {
+    /// The puzzle's place in the batch.
+    line: usize,
+    what: What,
 }
 
-fn solved(line: usize, text: String) -> Outcome {
-    Outcome {
-        line,
-        text,
-        error: None,
-        status: Status::Solved,
-        nodes: 0,
-        elapsed: std::time::Duration::ZERO,
+#[derive(Debug)]
+enum What {
+    /// The puzzle, as written (with its rating when asked for).
+    Puzzle(String),
+    /// Why it could not be made.
+    Failed(String),
+    /// Left out by Ctrl-C: the batch writes none from it on.
+    NotBegun,
+}
+
+impl batch::Outcome for Made {
+    fn line(&self) -> usize {
+        self.line
+    }
+    fn status(&self) -> Status {
+        match self.what {
+            What::Puzzle(_) => Status::Solved,
+            What::Failed(_) => Status::Invalid,
+            What::NotBegun => Status::Interrupted,
+        }
+    }
+    fn nodes(&self) -> u64 {
+        0
+    }
+    fn elapsed(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
+    fn set_elapsed(&mut self, _: std::time::Duration) {}
+    fn panicked(line: usize) -> Self {
+        Made {
+            line,
+            what: What::Failed(crate::cli::answer::PANICKED.into()),
+        }
     }
 }
 
@@ -264,14 +303,16 @@ fn solved(line: usize, text: String) -> Outcome {
 /// A puzzle that could not be made leaves a `#` comment in its place on
 /// stdout (the readers skip it), so that whoever reads the puzzles alone
 /// can still tell which index each one is.
-fn emit_chunk(out: &mut impl Write, err: &mut impl Write, outcomes: &[Outcome]) -> io::Result<()> {
-    for outcome in outcomes {
-        match &outcome.error {
-            None => writeln!(out, "{}", outcome.text)?,
-            Some(reason) => {
+fn emit_chunk(out: &mut impl Write, err: &mut impl Write, made: &[Made]) -> io::Result<()> {
+    for made in made {
+        match &made.what {
+            What::Puzzle(text) => writeln!(out, "{text}")?,
+            What::Failed(reason) => {
                 writeln!(out, "# {reason}")?;
                 writeln!(err, "dlx gen: {reason}")?;
             }
+            // Never delivered: the batch stops before it.
+            What::NotBegun => {}
         }
     }
     out.flush()

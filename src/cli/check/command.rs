@@ -32,9 +32,7 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
             check::check_sudoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions, solver.as_mut())
         }
         Kind::Sudominoku => check::check_sudominoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions),
-        Kind::Xc => Err(CheckError::Io(io::Error::other(format!(
-            "{puzzles_name}: an exact-cover file; checking exact-cover answers is not supported (the library's exact_cover::verify checks them)",
-        )))),
+        Kind::Xc => check::check_exact_cover(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions),
     };
     match result {
         Ok(report) => {
@@ -50,7 +48,12 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
                 count_of(report.marks, "mark"),
                 count_of(report.limits, "limit mark"),
             )?;
-            if report.engine_recounts > 0 {
+            if report.engine_recounts > 0 && kind == Kind::Xc {
+                writeln!(
+                    out,
+                    "note: the count was recounted by the dlx engine, the only exact-cover solver here (solutions are verified independently of it)"
+                )?;
+            } else if report.engine_recounts > 0 {
                 writeln!(
                     out,
                     "note: {} {} made by the dlx engine, which wrote the answers: the independent solver (bitmask for Sudoku, naive for Sudominoku) ran out of its budget of {} nodes on them",
@@ -79,34 +82,11 @@ pub struct CheckArgs {
     /// The answers `dlx solve` wrote for it.
     #[arg(long, value_name = "FILE")]
     pub solutions: PathBuf,
-    /// Input kind of PUZZLES; `auto` decides from the content. Answers to
-    /// exact-cover files are not checked here: the library's
-    /// `exact_cover::verify` checks a cover.
-    #[arg(long, value_enum, default_value_t = CheckKind::Auto)]
-    pub kind: CheckKind,
+    /// Input kind of PUZZLES; `auto` decides from the content.
+    #[arg(long, value_enum, default_value_t = Kind::Auto)]
+    pub kind: Kind,
     /// The --max-solutions the answers were counted with (a count equal to it
     /// is then a lower bound; N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
-}
-
-/// The kinds of input whose answers `dlx check` checks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckKind {
-    /// Decide from the content.
-    Auto,
-    /// Classic Sudoku, in any of the forms `dlx solve` reads.
-    Sudoku,
-    /// Baekjoon 4574 Sudominoku.
-    Sudominoku,
-}
-
-impl From<CheckKind> for Kind {
-    fn from(kind: CheckKind) -> Kind {
-        match kind {
-            CheckKind::Auto => Kind::Auto,
-            CheckKind::Sudoku => Kind::Sudoku,
-            CheckKind::Sudominoku => Kind::Sudominoku,
-        }
-    }
 }

@@ -24,12 +24,16 @@
 //! wrote the claim, not an independent one.
 
 mod command;
+mod xc;
 
 pub use command::{run as run_command, CheckArgs};
+pub use xc::check_exact_cover;
 
 use std::io::{self, BufRead};
 
-use crate::cli::solve::solutions_before_limit;
+use crate::cli::answer::{
+    parse_count, parse_limit, parse_verdict, INVALID_MARK, LIMIT_MARK, UNSOLVABLE_MARK,
+};
 use dlx_engine::error::{named_io, InputError};
 use dlx_engine::exact_cover::Limits;
 use dlx_engine::input::{self, is_title, read_line, Line, SudokuReader};
@@ -185,7 +189,7 @@ pub fn check_sudoku_with_budget(
             // Above a one-line answer `dlx solve` writes it as a comment.
             if *answer == title || answer.strip_prefix("# ") == Some(title.as_str()) {
                 next = answers.next_line()?;
-            } else if (is_title(answer) && verdict_count(answer).is_none())
+            } else if (is_title(answer) && parse_verdict(answer).is_none())
                 || answer.strip_prefix("# ").is_some_and(is_title)
             {
                 // A word-like answer is a title left where another one
@@ -228,7 +232,7 @@ pub fn check_sudoku_with_budget(
             .and_then(|(g, _)| g.check_givens().map(|_| g).map_err(|e| e.to_string()));
         let limit_mark = limit_mark(&answer).map_err(&at)?;
         let grid = match puzzle {
-            Err(reason) if answer.starts_with("! invalid") => {
+            Err(reason) if answer.starts_with(INVALID_MARK) => {
                 report.marks += 1;
                 let _ = reason;
                 continue;
@@ -238,7 +242,7 @@ pub fn check_sudoku_with_budget(
                     "the puzzle is invalid ({reason}) but the answer is `{answer}`"
                 )))
             }
-            Ok(_) if answer.starts_with("! invalid") => {
+            Ok(_) if answer.starts_with(INVALID_MARK) => {
                 return Err(at("the puzzle is valid but marked invalid".into()))
             }
             Ok(g) => g,
@@ -252,7 +256,7 @@ pub fn check_sudoku_with_budget(
             report.limits += 1;
             continue;
         }
-        if answer.starts_with("! unsolvable") {
+        if answer.starts_with(UNSOLVABLE_MARK) {
             let found = recount(&grid, 1);
             if found.count > 0 {
                 return Err(at("marked unsolvable, but the puzzle has a solution".into()));
@@ -270,10 +274,15 @@ pub fn check_sudoku_with_budget(
         // rows) rather than a count.
         let is_line = answer.chars().count() == grid.side() * grid.side();
         let is_row = is_solution_row(&answer, grid.side());
-        if let Some(claim) = parse_count(&answer).filter(|_| !is_line && !is_row) {
-            let want = recount_target(claim, max_solutions).map_err(&at)?;
+        if let Some((claim, lower_bound)) = parse_count(&answer).filter(|_| !is_line && !is_row) {
+            // `>= N`: a count stopped by --max-solutions, at least N.
+            let want = if lower_bound {
+                claim
+            } else {
+                recount_target(claim, max_solutions).map_err(&at)?
+            };
             let recount = recount(&grid, want);
-            let capped = max_solutions == Some(claim);
+            let capped = lower_bound || max_solutions == Some(claim);
             let recounted = (claim, recount.count, recount.end.is_limit(), capped);
             settle(
                 recounted,
@@ -290,7 +299,7 @@ pub fn check_sudoku_with_budget(
             report.counts += 1;
             continue;
         }
-        if let Some(claim) = verdict_count(&answer) {
+        if let Some(claim) = parse_verdict(&answer) {
             let recount = recount(&grid, 2);
             let found = recount.count.min(2);
             let recounted = (claim, found, recount.end.is_limit(), claim == 2);
@@ -386,7 +395,7 @@ pub fn check_sudominoku_with_budget(
         };
         let at = |reason: String| at_line(line, reason);
         let puzzle = match record.puzzle {
-            Err(e) if answer.starts_with("! invalid") => {
+            Err(e) if answer.starts_with(INVALID_MARK) => {
                 let _ = e;
                 report.marks += 1;
                 continue;
@@ -397,7 +406,7 @@ pub fn check_sudominoku_with_budget(
                     e.reason
                 )))
             }
-            Ok(_) if answer.starts_with("! invalid") => {
+            Ok(_) if answer.starts_with(INVALID_MARK) => {
                 return Err(at("the puzzle is valid but marked invalid".into()))
             }
             Ok(p) => p,
@@ -417,22 +426,28 @@ pub fn check_sudominoku_with_budget(
             continue;
         }
         let is_row = answer.len() == 9;
-        let claim = if answer.starts_with("! unsolvable") {
+        let claim = if answer.starts_with(UNSOLVABLE_MARK) {
             Some(0)
         } else if answer.starts_with('!') {
             return Err(at(format!("unknown mark `{answer}`")));
         } else if is_row {
             None
         } else {
-            parse_count(&answer).or(verdict_count(&answer))
+            parse_count(&answer)
+                .map(|(n, _)| n)
+                .or(parse_verdict(&answer))
         };
+        // `>= N`: a count stopped by --max-solutions, at least N.
+        let lower_bound = parse_count(&answer).is_some_and(|(_, at_least)| at_least);
         if let Some(claim) = claim {
-            let verdict = verdict_count(&answer).is_some();
+            let verdict = parse_verdict(&answer).is_some();
             // Verdicts and marks are not counts: the cap does not apply.
             let counted = !verdict && !answer.starts_with('!');
             let cap = max_solutions.filter(|_| counted);
             let want = if verdict {
                 2
+            } else if lower_bound {
+                claim
             } else {
                 recount_target(claim, cap).map_err(&at)?
             };
@@ -442,7 +457,7 @@ pub fn check_sudominoku_with_budget(
                 || engine.solve(&puzzle, limits),
                 &mut report.engine_recounts,
             );
-            let capped = cap == Some(claim);
+            let capped = lower_bound || cap == Some(claim);
             let found = if verdict {
                 recount.count.min(2)
             } else {
@@ -497,10 +512,10 @@ pub fn check_sudominoku_with_budget(
 /// `None` if the answer is no `! limit` mark; a `! limit` answer that is no
 /// mark `dlx solve` writes is an error.
 fn limit_mark(answer: &str) -> Result<Option<u64>, String> {
-    if !answer.starts_with("! limit") {
+    if !answer.starts_with(LIMIT_MARK) {
         return Ok(None);
     }
-    solutions_before_limit(answer)
+    parse_limit(answer)
         .map(Some)
         .ok_or_else(|| format!("unknown mark `{answer}`"))
 }
@@ -618,19 +633,6 @@ fn describe(found: u64, claim: u64) -> String {
         format!("more than {claim}")
     } else {
         found.to_string()
-    }
-}
-
-fn parse_count(answer: &str) -> Option<u64> {
-    answer.parse().ok()
-}
-
-fn verdict_count(answer: &str) -> Option<u64> {
-    match answer {
-        "none" => Some(0),
-        "unique" => Some(1),
-        "multiple" => Some(2),
-        _ => None,
     }
 }
 

@@ -12,7 +12,9 @@ use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::cli::batch::{self, Config, Job, Outcome, Status, Summary};
+pub use crate::cli::answer::Mode;
+use crate::cli::answer::{self, Answer, Label, Limit, Outcome};
+use crate::cli::batch::{self, Config, Job, Summary};
 use dlx_engine::error::excerpt;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::input::{self, Kind, Line, Style, SudokuReader};
@@ -31,20 +33,6 @@ pub enum SolverKind {
     Naive,
     /// Candidate bitmasks, fewest-candidates cell first.
     Bitmask,
-}
-
-/// What to report for each record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// One solution.
-    First,
-    /// The number of solutions, up to `max_solutions`.
-    Count,
-    /// `unique`, `multiple` or `none`.
-    Unique,
-    /// Every solution, up to `max_solutions` (exact-cover files only:
-    /// [`solve_file`] refuses it for Sudoku and Sudominoku).
-    All,
 }
 
 /// Everything `dlx solve` can be asked.
@@ -102,6 +90,27 @@ impl SolveOptions {
             self.timeout
                 .and_then(|timeout| Instant::now().checked_add(timeout)),
         )
+    }
+
+    /// The limit a search with these options stopped at, named with the
+    /// value it was given (`end` is the search's [`End`], a limit).
+    pub fn limit_hit(&self, end: End) -> Limit {
+        match end {
+            End::TimeLimit => Limit::Time(self.timeout.unwrap_or_default()),
+            _ => Limit::Nodes(self.node_limit.unwrap_or(0)),
+        }
+    }
+
+    /// The answer a search with these options gives when it found no
+    /// solution or was stopped (see [`answer::unsolved`]).
+    fn unsolved(&self, end: End, found: u64) -> Option<Answer> {
+        answer::unsolved(end, found, self.mode, |end| self.limit_hit(end))
+    }
+
+    /// Whether a search that ended with `end` after `found` solutions was
+    /// stopped by `--max-solutions` (so a count is a lower bound).
+    fn capped(&self, end: End, found: u64) -> bool {
+        end == End::Stopped && self.max_solutions == Some(found)
     }
 
     /// The limits without a deadline.
@@ -288,13 +297,20 @@ pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static 
     }
 }
 
-/// Writes one outcome: its text to `out`, its error to `err`.
+/// Writes one outcome: its answer (with its label) to `out`, the reason of
+/// a record not solved to `err`.
 pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> {
+    emit_rendered(file, outcome, &outcome.render(), sinks)
+}
+
+/// [`emit`] with the answer already rendered as `text`.
+fn emit_rendered(file: &str, outcome: &Outcome, text: &str, sinks: &mut Sinks) -> io::Result<()> {
     sinks.start_answer()?;
-    sinks.out.write_all(outcome.text.as_bytes())?;
+    sinks.out.write_all(text.as_bytes())?;
     sinks.out.write_all(b"\n")?;
-    sinks.failed |= outcome.error.is_some();
-    if let Some(reason) = &outcome.error {
+    let reason = outcome.answer.reason();
+    sinks.failed |= reason.is_some();
+    if let Some(reason) = reason {
         writeln!(sinks.err, "{file}:{}: {reason}", outcome.line)?;
     }
     (sinks.tick)();
@@ -345,29 +361,21 @@ fn solve_sudoku(
                 ),
             };
             if let Some(title) = title {
-                // Written back above the answer, as in the input; above a
-                // one-line answer as a `#` comment, so that answers in the
-                // line style read back as one-line puzzles (a title line
-                // above one would be a bad record).
-                let title = dlx_engine::error::printable(title);
-                let comment = if outcome.text.contains('\n') {
-                    ""
-                } else {
-                    "# "
-                };
-                outcome.text = format!("{comment}{title}\n{}", outcome.text);
+                // Written back above the answer, as in the input.
+                outcome.label = Label::Title(dlx_engine::error::printable(title));
             }
             outcome
         },
         |outcomes| {
             for outcome in outcomes {
+                let text = outcome.render();
                 // Multi-line answers are separated by a blank line (which
                 // `emit` writes when the answer before was a listing).
-                if !first && outcome.text.contains('\n') && !sinks.set_apart {
+                if !first && text.contains('\n') && !sinks.set_apart {
                     sinks.out.write_all(b"\n")?;
                 }
                 first = false;
-                emit(file, outcome, sinks)?;
+                emit_rendered(file, outcome, &text, sinks)?;
             }
             sinks.flush()
         },
@@ -423,20 +431,10 @@ fn solve_sudominoku(
                 Err(reason) => Outcome::invalid(job.line, reason.clone()),
                 Ok(puzzle) => {
                     let solution = solver.solve(puzzle, options.record_limits());
-                    let text = match options.mode {
-                        Mode::First | Mode::All => solution
-                            .grid
-                            .as_ref()
-                            .map(|g| sudominoku::format_solution(*k, g).trim_end().to_string()),
-                        Mode::Count => Some(solution.count.to_string()),
-                        Mode::Unique => Some(verdict(solution.count).to_string()),
-                    };
-                    outcome_of(job.line, &solution, text, options)
+                    outcome_of(job.line, &solution, Answer::Sudominoku, options)
                 }
             };
-            if !outcome.text.starts_with("Puzzle ") {
-                outcome.text = format!("Puzzle {k}\n{}", outcome.text);
-            }
+            outcome.label = Label::Puzzle(*k);
             outcome
         },
         |outcomes| emit_chunk(file, outcomes, sinks),
@@ -454,15 +452,6 @@ fn solve_sudominoku(
     Ok(summary)
 }
 
-/// `unique`, `multiple` or `none` for a count capped at 2.
-fn verdict(count: u64) -> &'static str {
-    match count {
-        0 => "none",
-        1 => "unique",
-        _ => "multiple",
-    }
-}
-
 /// The outcome of one Sudoku puzzle, searched with
 /// [`SolveOptions::record_limits`] (its deadline starts here).
 pub fn sudoku_outcome(
@@ -476,59 +465,41 @@ pub fn sudoku_outcome(
         return Outcome::invalid(line, e.to_string());
     }
     let solution = solver.solve(grid, options.record_limits());
-    let text = match options.mode {
-        Mode::First | Mode::All => solution.grid.as_ref().map(|g| style.write(g)),
-        Mode::Count => Some(solution.count.to_string()),
-        Mode::Unique => Some(verdict(solution.count).to_string()),
-    };
-    outcome_of(line, &solution, text, options)
+    outcome_of(
+        line,
+        &solution,
+        |grid| Answer::Grid { grid, style },
+        options,
+    )
 }
 
-/// Turns a solver's [`Solution`] into an [`Outcome`]: limits and
-/// unsolvable records are marked; `text` is the answer when there is one.
-/// `options` are the ones the search ran with (they name the limit hit).
+/// Turns a solver's [`Solution`] into an [`Outcome`]: the answer to the
+/// question of `options.mode`, `solved` making the answer of a solution
+/// grid. `options` are the ones the search ran with (they name the limit
+/// hit).
 pub fn outcome_of(
     line: usize,
     solution: &Solution,
-    text: Option<String>,
+    solved: impl FnOnce(Grid) -> Answer,
     options: &SolveOptions,
 ) -> Outcome {
-    let (status, text, error) = if solution.end == End::Cancelled {
-        let reason = match solution.count {
-            0 => "interrupted".to_string(),
-            n => format!("interrupted after {n} solution(s)"),
-        };
-        (Status::Interrupted, format!("! {reason}"), Some(reason))
-    } else if solution.end.is_limit() {
-        let which = match solution.end {
-            End::TimeLimit => format!(
-                "time limit of {} reached",
-                milliseconds(options.timeout.unwrap_or_default())
-            ),
-            _ => format!("node budget of {} reached", options.node_limit.unwrap_or(0)),
-        };
-        let reason = match solution.count {
-            0 => format!("limit: {which}"),
-            n => format!("limit: {which} after {n} solution(s)"),
-        };
-        (Status::Limit, format!("! {reason}"), Some(reason))
-    } else if solution.count == 0 {
-        let reason = "unsolvable: the puzzle has no solution".to_string();
-        let text = match text {
-            Some(t) if t == "0" || t == "none" => t,
-            _ => format!("! {reason}"),
-        };
-        (Status::Unsolvable, text, Some(reason))
-    } else {
-        (Status::Solved, text.unwrap_or_default(), None)
-    };
+    let (end, count) = (solution.end, solution.count);
+    let answer = options
+        .unsolved(end, count)
+        .unwrap_or_else(|| match options.mode {
+            Mode::First | Mode::All => match &solution.grid {
+                Some(grid) => solved(grid.clone()),
+                None => Answer::invalid("internal error: a solution without its grid"),
+            },
+            Mode::Count => Answer::Count {
+                solutions: count,
+                capped: options.capped(end, count),
+            },
+            Mode::Unique => Answer::Unique(count == 1),
+        });
     Outcome {
-        line,
-        text,
-        error,
-        status,
         nodes: solution.nodes,
-        elapsed: std::time::Duration::ZERO,
+        ..Outcome::new(line, answer)
     }
 }
 
@@ -615,6 +586,7 @@ fn solve_xc_record(
         sinks.start_answer()?;
     }
     let mut text = String::new();
+    let mut first: Vec<String> = Vec::new();
     let mut write_error = None;
     let mut listed = 0u64;
     // The deadline covers the whole search (and the streaming of `--all`).
@@ -627,12 +599,16 @@ fn solve_xc_record(
             listed += 1;
             let mut chosen = solution.to_vec();
             chosen.sort_unstable();
-            for o in chosen {
-                text.push_str(&xc.problem.option_names(o).join(" "));
-                text.push('\n');
-            }
-            // Stream long enumerations instead of holding them.
-            if options.mode == Mode::All {
+            if options.mode == Mode::First {
+                first = (chosen.iter())
+                    .map(|&o| xc.problem.option_names(o).join(" "))
+                    .collect();
+            } else {
+                for o in chosen {
+                    text.push_str(&xc.problem.option_names(o).join(" "));
+                    text.push('\n');
+                }
+                // Stream long enumerations instead of holding them.
                 if let Err(e) = sinks.out.write_all(text.as_bytes()) {
                     write_error = Some(e);
                     return ControlFlow::Break(());
@@ -644,57 +620,42 @@ fn solve_xc_record(
     if let Some(e) = write_error {
         return Err(e);
     }
-    let solution = Solution {
-        grid: None,
-        count: report.solutions,
-        end: report.end,
-        nodes: report.stats.nodes,
-    };
-    let answer = match options.mode {
-        Mode::First => Some(text.trim_end().to_string()),
-        Mode::All => None,
-        Mode::Count => Some(report.solutions.to_string()),
-        Mode::Unique => Some(verdict(report.solutions).to_string()),
+    let (end, found) = (report.end, report.solutions);
+    let answer = match options.unsolved(end, found) {
+        Some(Answer::Unsolvable { asked, .. }) => {
+            // The likely cause, named: a typo in an option, or one left out.
+            let why = items_in_no_option(&xc.problem, &mut solver)
+                .unwrap_or_else(|| "the problem has no solution".to_string());
+            Answer::Unsolvable { asked, why }
+        }
+        Some(unsolved) => unsolved,
+        None => match options.mode {
+            Mode::First => Answer::Cover(first),
+            Mode::All => Answer::Listed {
+                solutions: found,
+                capped: end == End::Stopped,
+            },
+            Mode::Count => Answer::Count {
+                solutions: found,
+                capped: options.capped(end, found),
+            },
+            Mode::Unique => Answer::Unique(found == 1),
+        },
     };
     // The record is the problem, which starts at its item line.
-    let mut outcome = outcome_of(xc.item_line, &solution, answer, options);
-    outcome.elapsed = begin.elapsed();
-    if outcome.status == Status::Unsolvable {
-        // The likely cause, named: a typo in an option, or one left out.
-        let why = items_in_no_option(&xc.problem, &mut solver)
-            .unwrap_or_else(|| "the problem has no solution".to_string());
-        let reason = format!("unsolvable: {why}");
-        if outcome.text.starts_with("! ") {
-            outcome.text = format!("! {reason}");
-        }
-        outcome.error = Some(reason);
-    }
+    let outcome = Outcome {
+        nodes: report.stats.nodes,
+        elapsed: begin.elapsed(),
+        ..Outcome::new(xc.item_line, answer)
+    };
     summary.add(&outcome);
     summary.wall = begin.elapsed();
-    if options.mode == Mode::All && outcome.status == Status::Unsolvable {
-        // The count that ends a listing, as `--count` prints `0`; the
-        // reason still goes to stderr.
-        outcome.text = "0 solution(s)".into();
-        emit(file, &outcome, sinks)?;
-    } else if options.mode == Mode::All && outcome.status == Status::Solved {
-        // `Stopped` with no write error: the --max-solutions cap was reached,
-        // so there may be more.
-        let capped = if report.end == End::Stopped {
-            format!(
-                " (stopped at --max-solutions {}; there may be more)",
-                report.solutions
-            )
-        } else {
-            String::new()
-        };
-        writeln!(sinks.out, "\n{} solution(s){capped}", report.solutions)?;
-    } else {
-        if options.mode == Mode::All && listed > 0 {
-            // Set the mark apart from the last solution listed.
-            sinks.out.write_all(b"\n")?;
-        }
-        emit(file, &outcome, sinks)?;
+    if options.mode == Mode::All && listed > 0 {
+        // The count or mark that ends a listing, set apart from the last
+        // solution listed.
+        sinks.out.write_all(b"\n")?;
     }
+    emit(file, &outcome, sinks)?;
     summary.updates = report.stats.updates;
     summary.exact_cover = Some(report);
     Ok(summary)
@@ -728,63 +689,6 @@ fn items_in_no_option(problem: &Problem, solver: &mut Solver) -> Option<String> 
             named.join(", "),
             n - NAMED
         )),
-    }
-}
-
-/// `T ms` for a time limit: whole milliseconds as given by `--timeout-ms`,
-/// finer durations (from the library) with three decimals.
-/// Whether `answer` is a `! limit` mark as [`outcome_of`] writes it:
-/// `! limit: node budget of N reached` or `! limit: time limit of T ms
-/// reached`, maybe followed by ` after K solution(s)`.
-#[cfg(test)]
-pub fn is_limit_mark(answer: &str) -> bool {
-    solutions_before_limit(answer).is_some()
-}
-
-/// The solutions a `! limit` mark says were found before the limit (K of
-/// ` after K solution(s)`, 0 without it), if `answer` is such a mark as
-/// [`outcome_of`] writes it: N and K plain decimal numbers (K at least 1),
-/// T whole milliseconds or with three decimals.
-pub fn solutions_before_limit(answer: &str) -> Option<u64> {
-    // Digits as `u64` formats them: no sign, no leading zero.
-    let plain = |s: &str| -> Option<u64> {
-        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        (digits && (s == "0" || !s.starts_with('0'))).then(|| s.parse().ok())?
-    };
-    let millis = |s: &str| match s.split_once('.') {
-        Some((whole, frac)) => {
-            plain(whole).is_some() && frac.len() == 3 && frac.bytes().all(|b| b.is_ascii_digit())
-        }
-        None => plain(s).is_some(),
-    };
-    let rest = answer.strip_prefix("! limit: ")?;
-    let (which, after) = rest.split_once(" reached")?;
-    let limit_ok = match (
-        which.strip_prefix("node budget of "),
-        which.strip_prefix("time limit of "),
-    ) {
-        (Some(n), _) => plain(n).is_some(),
-        (_, Some(t)) => t.strip_suffix(" ms").is_some_and(millis),
-        _ => false,
-    };
-    if !limit_ok {
-        return None;
-    }
-    if after.is_empty() {
-        return Some(0);
-    }
-    let found = after
-        .strip_prefix(" after ")?
-        .strip_suffix(" solution(s)")
-        .and_then(plain)?;
-    (found > 0).then_some(found)
-}
-
-fn milliseconds(d: Duration) -> String {
-    if d.subsec_nanos() % 1_000_000 == 0 {
-        format!("{} ms", d.as_millis())
-    } else {
-        format!("{:.3} ms", d.as_secs_f64() * 1000.0)
     }
 }
 
@@ -870,8 +774,9 @@ pub fn sudominoku_records(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::answer::parse_limit;
 
-    /// Every `! limit` mark `outcome_of` writes is one `is_limit_mark`
+    /// Every `! limit` mark `outcome_of` writes is one `parse_limit`
     /// accepts (what `dlx check` relies on), and other text is not.
     #[test]
     fn limit_marks_are_recognised() {
@@ -888,8 +793,9 @@ mod tests {
                     end,
                     nodes: 500,
                 };
-                let mark = outcome_of(1, &solution, None, &options).text;
-                assert_eq!(solutions_before_limit(&mark), Some(count), "{mark}");
+                let outcome = outcome_of(1, &solution, |_| unreachable!(), &options);
+                let mark = outcome.render();
+                assert_eq!(parse_limit(&mark), Some(count), "{mark}");
             }
         }
         for bad in [
@@ -910,10 +816,10 @@ mod tests {
             "! limit: node budget of 5 reached after . solution(s)",
             "! limit: node budget of 5 reached after +3 solution(s)",
         ] {
-            assert!(!is_limit_mark(bad), "{bad}");
+            assert_eq!(parse_limit(bad), None, "{bad}");
         }
         assert_eq!(
-            solutions_before_limit("! limit: time limit of 2.500 ms reached after 7 solution(s)"),
+            parse_limit("! limit: time limit of 2.500 ms reached after 7 solution(s)"),
             Some(7)
         );
     }

@@ -1,32 +1,20 @@
 //! Reading puzzle files: bounded line reading, format detection and the
 //! streaming reader of Sudoku records.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
+pub use crate::io::lines::{read_line, Line, MAX_LINE, TOO_LONG};
+pub use crate::io::{detect, prepare, Kind};
+
+use crate::io::lines::BOM;
+use crate::io::prepare::DETECT_LINES;
 use crate::puzzles::sudoku::{
     box_size_of_side, symbol_value, token_value, Grid, GridError, MAX_BOX,
 };
 
-/// The longest line accepted, in bytes. Longer lines are reported as errors
-/// instead of being read into memory.
-pub const MAX_LINE: usize = 1 << 20;
-
-/// The kinds of input the tool understands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum, serde::Serialize))]
-#[cfg_attr(feature = "cli", serde(rename_all = "lowercase"))]
-pub enum Kind {
-    /// Decide from the content.
-    Auto,
-    /// Classic Sudoku: one-line puzzles, CSV lines, or grids (numeric,
-    /// pretty or bare rows), titled or not.
-    Sudoku,
-    /// Baekjoon 4574 Sudominoku.
-    Sudominoku,
-    /// An exact-cover problem in Knuth's DLX1 format.
-    Xc,
-}
+#[cfg(test)]
+pub(crate) use crate::io::lines::Failing;
 
 /// How a Sudoku record was written, so its answer can be written the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -42,65 +30,6 @@ pub enum Style {
     /// Rows of symbols with nothing between them (Baekjoon 2239, Project
     /// Euler 96); numeric rows above 25x25.
     Rows,
-}
-
-/// One line of input, or why it could not be read.
-#[derive(Debug)]
-pub enum Line {
-    /// The line's text without its line ending.
-    Text(String),
-    /// The line could not be used; the reason is given.
-    Bad(String),
-}
-
-/// How [`read_line`]'s reason for a line over [`MAX_LINE`] bytes begins.
-pub const TOO_LONG: &str = "line too long";
-
-/// Reads the next line (without `\n` or `\r\n`), never holding more than
-/// [`MAX_LINE`] bytes: a longer line is skipped and reported. `Ok(None)` at
-/// the end of the input.
-pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
-    buf.clear();
-    let mut total = 0usize;
-    let mut saw_any = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            break;
-        }
-        saw_any = true;
-        let (take, done) = match memchr::memchr(b'\n', chunk) {
-            Some(p) => (p + 1, true),
-            None => (chunk.len(), false),
-        };
-        let body = &chunk[..if done { take - 1 } else { take }];
-        if total + body.len() <= MAX_LINE {
-            buf.extend_from_slice(body);
-        }
-        total += body.len();
-        input.consume(take);
-        if done {
-            break;
-        }
-    }
-    if !saw_any {
-        return Ok(None);
-    }
-    if total > MAX_LINE {
-        return Ok(Some(Line::Bad(format!(
-            "{TOO_LONG} ({total} bytes; the limit is {MAX_LINE})"
-        ))));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    match std::str::from_utf8(buf) {
-        Ok(s) => Ok(Some(Line::Text(s.to_string()))),
-        Err(e) => Ok(Some(Line::Bad(format!(
-            "not valid UTF-8 (byte {} of the line)",
-            e.valid_up_to() + 1
-        )))),
-    }
 }
 
 /// Whether the bytes of `line` that are not UTF-8 spoil nothing, so that
@@ -129,614 +58,8 @@ fn comment_start(line: &[u8]) -> Option<usize> {
     (p == 0 || line[p - 1].is_ascii_whitespace()).then_some(p)
 }
 
-/// The most [`prepare`] reads ahead to decide an input's kind, in bytes.
-pub const DETECT_BYTES: usize = 64 << 10;
-
-/// The most bytes of blank and `#` comment lines at the start of an input
-/// that [`prepare`] reads past to find the lines that decide its kind
-/// (it then reads [`DETECT_BYTES`] more).
-pub const MAX_LEADING_COMMENTS: usize = 16 << 20;
-
-/// How many meaningful lines (not blank, not a `#` comment) [`prepare`]
-/// reads ahead to decide an input's kind, unless the input or
-/// [`DETECT_BYTES`] ends first. [`detect`] votes over at most these.
-pub const DETECT_LINES: usize = 32;
-
-/// The UTF-8 byte-order mark some editors put at the start of a file.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// An input made ready for the readers by [`prepare`]: the bytes read
-/// ahead are replayed first, then the rest of the input. A leading UTF-8
-/// byte-order mark is gone, and in an input with old-Mac line ends (lone
-/// `\r`) every line end reads as `\n`.
-pub struct Prepared<R> {
-    head: Vec<u8>,
-    pos: usize,
-    rest: R,
-    /// Line-end translation of the rest, for `\r`-only inputs.
-    cr: Option<CrLines>,
-    /// Line ends consumed so far: a read error names the line it cut.
-    line_ends: usize,
-    /// The read-ahead reached the end and saw only blank and `#` lines.
-    blank: bool,
-}
-
-impl<R> Prepared<R> {
-    /// Whether the whole input was read ahead and holds nothing but blank
-    /// lines and `#` comments (or nothing at all): no records, whatever
-    /// its kind.
-    pub fn is_blank(&self) -> bool {
-        self.blank
-    }
-
-    /// Whether the whole lines read ahead also read as an exact-cover
-    /// problem in Knuth's format with two items or more and at least one
-    /// option (items named like numbers make the options of such a file
-    /// look like grid rows): a hint worth giving when the file, read as
-    /// detected, had no valid record. A line repeated is no such hint.
-    pub fn head_reads_as_exact_cover(&self) -> bool {
-        let whole = match self.head.iter().rposition(|&b| b == b'\n') {
-            Some(end) => &self.head[..=end],
-            None => &self.head[..],
-        };
-        std::str::from_utf8(whole).is_ok_and(|text| {
-            crate::exact_cover::knuth_format::parse(text, "")
-                .is_ok_and(|xc| xc.problem.items().len() >= 2 && !xc.option_lines.is_empty())
-        })
-    }
-}
-
-/// Line ends in `bytes`: `\n`, `\r\n`, and a lone `\r` (old-Mac files).
-fn line_ends(bytes: &[u8]) -> usize {
-    let lone_cr = |k: usize| bytes[k] == b'\r' && bytes.get(k + 1) != Some(&b'\n');
-    memchr::memchr2_iter(b'\n', b'\r', bytes)
-        .filter(|&k| bytes[k] == b'\n' || lone_cr(k))
-        .count()
-}
-
-/// A read error `e` that cut line `line`, saying so (a disk or network
-/// error halfway through a file). The kind is kept, so readers that retry
-/// interruptions still do.
-fn read_error_at(e: io::Error, line: usize) -> io::Error {
-    io::Error::new(e.kind(), format!("line {line}: read error: {e}"))
-}
-
-/// The translated rest of a `\r`-only input: `\r` and `\r\n` become `\n`.
-struct CrLines {
-    buf: Vec<u8>,
-    pos: usize,
-    /// The last byte translated was a `\r` (so a `\n` next is its pair).
-    after_cr: bool,
-}
-
-impl CrLines {
-    /// Appends `bytes` to `out` with `\r` and `\r\n` as `\n`.
-    fn translate(&mut self, bytes: &[u8], out: &mut Vec<u8>) {
-        for &b in bytes {
-            match b {
-                b'\r' => out.push(b'\n'),
-                b'\n' if self.after_cr => {}
-                b => out.push(b),
-            }
-            self.after_cr = b == b'\r';
-        }
-    }
-}
-
-impl<R: BufRead> io::Read for Prepared<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(out.len());
-        out[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Prepared<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.pos < self.head.len() {
-            return Ok(&self.head[self.pos..]);
-        }
-        let line = self.line_ends + 1;
-        let Some(cr) = &mut self.cr else {
-            return self.rest.fill_buf().map_err(|e| read_error_at(e, line));
-        };
-        while cr.pos == cr.buf.len() {
-            let chunk = self.rest.fill_buf().map_err(|e| read_error_at(e, line))?;
-            if chunk.is_empty() {
-                break;
-            }
-            let n = chunk.len();
-            let mut buf = std::mem::take(&mut cr.buf);
-            buf.clear();
-            cr.translate(chunk, &mut buf);
-            cr.buf = buf;
-            cr.pos = 0;
-            self.rest.consume(n);
-        }
-        Ok(&cr.buf[cr.pos..])
-    }
-
-    fn consume(&mut self, amount: usize) {
-        let count = |bytes: &[u8]| memchr::memchr_iter(b'\n', bytes).count();
-        if self.pos < self.head.len() {
-            let end = (self.pos + amount).min(self.head.len());
-            self.line_ends += count(&self.head[self.pos..end]);
-            self.pos = end;
-        } else if let Some(cr) = &mut self.cr {
-            let end = (cr.pos + amount).min(cr.buf.len());
-            self.line_ends += count(&cr.buf[cr.pos..end]);
-            cr.pos = end;
-        } else if amount > 0 {
-            // The bytes consumed are the ones `fill_buf` just gave: still
-            // buffered, so this reads nothing (with `amount` 0 it might).
-            if let Ok(buffered) = self.rest.fill_buf() {
-                self.line_ends += count(&buffered[..amount.min(buffered.len())]);
-            }
-            self.rest.consume(amount);
-        }
-    }
-}
-
-/// Why `head` (the start of an input) is UTF-16 or UTF-32 text, if it is:
-/// a byte-order mark of either (Windows Notepad's "Unicode" is UTF-16 with
-/// one), or, without a mark, ASCII text in UTF-16: a NUL in every other
-/// byte, at one parity only (a NUL-filled tail or a binary file has NULs
-/// at both). Read as UTF-8 such a file gave a bad record per line (or one
-/// line of NULs and symbols), none saying why.
-fn utf16_reason(head: &[u8]) -> Option<String> {
-    let convert =
-        |from: &str| format!("save it as UTF-8 (e.g. `iconv -f {from} -t UTF-8 FILE > FILE.utf8`)");
-    // UTF-32's marks first: little-endian UTF-32's starts with UTF-16's.
-    let marked = match head {
-        [0xff, 0xfe, 0, 0, ..] => Some(("UTF-32", "FF FE 00 00, little-endian")),
-        [0, 0, 0xfe, 0xff, ..] => Some(("UTF-32", "00 00 FE FF, big-endian")),
-        [0xff, 0xfe, ..] => Some(("UTF-16", "FF FE, little-endian")),
-        [0xfe, 0xff, ..] => Some(("UTF-16", "FE FF, big-endian")),
-        _ => None,
-    };
-    if let Some((encoding, mark)) = marked {
-        return Some(format!(
-            "the input is {encoding} text (byte-order mark {mark}): {}",
-            convert(encoding)
-        ));
-    }
-    let pairs = head.len() / 2;
-    let nuls_at = |parity: usize| {
-        head.iter()
-            .skip(parity)
-            .step_by(2)
-            .filter(|&&b| b == 0)
-            .count()
-    };
-    let (even, odd) = (nuls_at(0), nuls_at(1));
-    let (most, least) = (even.max(odd), even.min(odd));
-    // ASCII in little-endian UTF-16 has its NULs second in each pair.
-    let encoding = if odd > even { "UTF-16LE" } else { "UTF-16BE" };
-    // At least eight pairs: a line of a few bytes with a NUL is no text.
-    (pairs >= 8 && 2 * most >= pairs && 8 * least < most).then(|| {
-        format!(
-            "the input looks like {encoding} text (a NUL in every other byte): {}",
-            convert(encoding)
-        )
-    })
-}
-
-/// Why `head` (the start of an input) is a compressed file or an archive,
-/// if its first bytes are the mark of one: puzzle collections are often
-/// shipped that way, and read as text each line of one was an invalid
-/// record saying only "not valid UTF-8".
-fn packed_reason(head: &[u8]) -> Option<String> {
-    // bzip2: `BZh`, the block size, then the block mark (the digits of pi).
-    let bzip2 = head.len() >= 10 && head.starts_with(b"BZh") && &head[4..10] == b"1AY&SY";
-    let (what, how) = match head {
-        [0x1f, 0x8b, ..] => ("gzip-compressed", "gzip -dc FILE"),
-        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => ("a zip archive", "unzip -p FILE"),
-        [0xfd, b'7', b'z', b'X', b'Z', 0, ..] => ("xz-compressed", "xz -dc FILE"),
-        [0x28, 0xb5, 0x2f, 0xfd, ..] => ("zstd-compressed", "zstd -dc FILE"),
-        [b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c, ..] => ("a 7-Zip archive", "7z x -so FILE"),
-        _ if bzip2 => ("bzip2-compressed", "bzip2 -dc FILE"),
-        _ => return None,
-    };
-    Some(format!(
-        "the input is {what}, not text: unpack it first (`{how} | dlx ... -` reads \
-         the text from standard input)"
-    ))
-}
-
-/// Makes `input` ready to read and decides its kind, for every command that
-/// takes files (`dlx solve`, `dlx check`, `dlx bench`).
-///
-/// With [`Kind::Auto`] it reads ahead — blocking, as a pipe may deliver
-/// the input in pieces — until [`DETECT_LINES`] meaningful lines, the end
-/// of the input or [`DETECT_BYTES`] (past any blank and `#` comment lines
-/// it starts with, up to [`MAX_LEADING_COMMENTS`]), and lets [`detect`] vote over those
-/// lines; with a given kind it reads only the first line. Either way the
-/// bytes read ahead are replayed by the returned reader, which also drops a
-/// leading UTF-8 byte-order mark and reads old-Mac `\r` line ends (an input
-/// whose read-ahead holds `\r` and no `\n`) as `\n`. The kind returned is never
-/// [`Kind::Auto`].
-pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, Prepared<R>)> {
-    let wanted = if requested == Kind::Auto {
-        DETECT_LINES
-    } else {
-        1
-    };
-    let mut head = Vec::new();
-    let mut lines = LineCounter::default();
-    let mut at_end = false;
-    // One byte past a final `\r` tells a `\r\n` from a lone `\r`.
-    while (lines.meaningful < wanted || head.last() == Some(&b'\r'))
-        && head.len() < lines.read_ahead_limit()
-    {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(read_error_at(e, line_ends(&head) + 1)),
-        };
-        if chunk.is_empty() {
-            at_end = true;
-            break;
-        }
-        let take = chunk.len().min(lines.read_ahead_limit() - head.len());
-        head.extend_from_slice(&chunk[..take]);
-        input.consume(take);
-        lines.advance(&head);
-    }
-    if let Some(reason) = utf16_reason(&head).or_else(|| packed_reason(&head)) {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, reason));
-    }
-    // Nothing but blank and `#` lines, the last one counted too when no
-    // line end follows it (a one-line file saved without one).
-    let blank = at_end && lines.meaningful == 0 && {
-        let last = head[lines.start..].trim_ascii();
-        let last = last.strip_prefix(BOM).unwrap_or(last);
-        last.is_empty() || last[0] == b'#'
-    };
-    if head.starts_with(BOM) {
-        head.drain(..BOM.len());
-    }
-    // Old-Mac line ends: `\r` and not a single `\n` in the read-ahead. A
-    // `\r\r\n` file or a stray `\r` in a `\n` file is read as it is (each
-    // line's trailing `\r`s are blanks to the readers).
-    // Decided on the first DETECT_BYTES, as the README says, even when the
-    // read-ahead went further past leading comments.
-    let probe = &head[..head.len().min(DETECT_BYTES)];
-    let old_mac = memchr::memchr(b'\r', probe).is_some() && memchr::memchr(b'\n', probe).is_none();
-    let cr = match old_mac {
-        true => {
-            let mut cr = CrLines {
-                buf: Vec::new(),
-                pos: 0,
-                after_cr: false,
-            };
-            let mut translated = Vec::with_capacity(head.len());
-            cr.translate(&head, &mut translated);
-            head = translated;
-            Some(cr)
-        }
-        false => None,
-    };
-    let kind = match requested {
-        Kind::Auto => {
-            // A line cut short by the read-ahead limit could mislead the vote;
-            // a single line longer than it is judged by its whole words (a
-            // word cut short could repeat an earlier one).
-            let line_end = |b: &u8| *b == b'\n' || *b == b'\r';
-            let complete = match head.iter().rposition(line_end) {
-                _ if at_end => &head[..],
-                Some(p) => &head[..p],
-                None => match head.iter().rposition(u8::is_ascii_whitespace) {
-                    Some(p) => &head[..p],
-                    None => &head[..],
-                },
-            };
-            detect(&String::from_utf8_lossy(complete))
-        }
-        kind => kind,
-    };
-    Ok((
-        kind,
-        Prepared {
-            head,
-            pos: 0,
-            rest: input,
-            cr,
-            line_ends: 0,
-            blank,
-        },
-    ))
-}
-
-/// Counts the meaningful lines of a growing read-ahead, looking at each
-/// byte once.
-#[derive(Default)]
-struct LineCounter {
-    /// Where the line being scanned starts.
-    start: usize,
-    /// Bytes already scanned.
-    scanned: usize,
-    meaningful: usize,
-    /// Bytes of the blank and `#` comment lines before the first
-    /// meaningful line, so far.
-    leading: usize,
-}
-
-impl LineCounter {
-    /// How far [`prepare`] reads ahead: [`DETECT_BYTES`] after the leading
-    /// comments, which may be long (a licence, a generator's log) and say
-    /// nothing of the kind, up to [`MAX_LEADING_COMMENTS`] of them.
-    fn read_ahead_limit(&self) -> usize {
-        DETECT_BYTES + self.leading.min(MAX_LEADING_COMMENTS)
-    }
-
-    /// Counts the complete lines of `head` not counted yet.
-    fn advance(&mut self, head: &[u8]) {
-        while let Some(p) = memchr::memchr2(b'\n', b'\r', &head[self.scanned..]) {
-            let end = self.scanned + p;
-            let line = head[self.start..end].trim_ascii();
-            let line = line.strip_prefix(BOM).unwrap_or(line);
-            if !line.is_empty() && line[0] != b'#' {
-                self.meaningful += 1;
-            } else if self.meaningful == 0 {
-                self.leading = end + 1;
-            }
-            self.start = end + 1;
-            self.scanned = end + 1;
-        }
-        self.scanned = head.len();
-        // A comment line still coming in counts as leading too: one
-        // comment line may be longer than the read-ahead.
-        let partial = head[self.start..].trim_ascii_start();
-        let partial = partial.strip_prefix(BOM).unwrap_or(partial);
-        if self.meaningful == 0 && partial.first() == Some(&b'#') {
-            self.leading = head.len();
-        }
-    }
-}
-
-/// Decides the kind of an input from its first lines (as read ahead by
-/// [`prepare`]), by a vote over up to [`DETECT_LINES`] meaningful lines:
-/// lines that are blank or `#` comments do not count, and neither do
-/// Knuth's `|` comment lines (a line starting with `|` is a comment unless
-/// it is a bordered grid row or rule, with a second `|`). Lines may end in
-/// `\n`, `\r\n` or `\r`. In order:
-///
-/// - no meaningful line: Sudoku (no records), or exact cover if there was a
-///   `|` comment;
-/// - exact cover if the first line that counts is a `|` comment;
-/// - Sudominoku if every line is a small number (such as the lone `0` of an
-///   input with no puzzles), or if domino lines `U LU V LV`, lines of nine
-///   positions and numbers are most lines, with a domino line among them or
-///   numbers beside the lines of positions (which alone are just as much
-///   options of exact cover: `a1 a2 a3 b1 …`);
-/// - Sudoku if at least half the lines are valid one-line puzzles, CSV
-///   lines with a puzzle field, grid rows or rule lines;
-/// - exact cover if every line fits Knuth's format: a first line of distinct
-///   item names, then options each naming distinct declared items (so
-///   numbered items and options shaped like grid rows are exact cover);
-/// - exact cover if the one line is an item line split by Knuth's `|`
-///   (`p0 p1 | s0`; `KnuthVote::is_split_item_line`);
-/// - Sudoku if at least half the lines look like grid rows, valid or not
-///   (a bad symbol, a cell too many);
-/// - exact cover if the first line names items (one of them not a number,
-///   none a one-line puzzle) and more of the lines after it are options
-///   over those items than look like Sudoku, or none looks like Sudoku and
-///   some is an option with a typo (naming an unknown item): the item line
-///   alone is no evidence (`KnuthVote::outvotes`);
-/// - otherwise Sudoku, whose reader then reports each bad line.
-pub fn detect(head: &str) -> Kind {
-    let head = head.strip_prefix('\u{feff}').unwrap_or(head);
-    let mut counted = 0usize;
-    let (mut sudoku, mut numbers, mut dominoes, mut singles) = (0usize, 0usize, 0usize, 0usize);
-    // Lines that are valid Sudoku as they stand (not merely row-shaped).
-    let mut strict = 0usize;
-    let mut bar_first = false;
-    let mut bar_seen = false;
-    let mut knuth = KnuthVote::default();
-    for line in head.split(['\n', '\r']).map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        // The Sudoku reader reads a frame drawn in box-drawing characters
-        // as its ASCII (`ascii_box_drawing`); the other formats' votes see
-        // the line as written.
-        let framed = ascii_box_drawing(line);
-        let body = strip_comment(framed.as_deref().unwrap_or(line));
-        let valid = is_sudoku_line(body)
-            || grouped_puzzle(body).is_some_and(|p| is_valid_puzzle_line(&p))
-            || (is_csv_like(body)
-                && csv_fields(body).any(|f| f.len() >= 81 && is_valid_puzzle_line(f)))
-            || (is_separator(body) && body.contains(['-', '+', '=']))
-            || grid_row_side(body).is_some();
-        // A one-column CSV header (`puzzle`) leans to Sudoku too; an item
-        // line of that name with options of it still fits Knuth's format.
-        // So does a valid puzzle with a note after it (`<puzzle> hard`),
-        // which the reader reports as such.
-        let sudoku_like = valid
-            || body
-                .split_whitespace()
-                .next()
-                .is_some_and(|w| w.len() < body.len() && is_valid_puzzle_line(w))
-            || (row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
-                && !knuth.is_near_option(body))
-            || is_puzzle_column_name(body)
-            || csv_row_with_blanks(body).is_some();
-        // A line starting with `|` is Knuth's comment unless it is a bordered
-        // grid row or rule, which has a second bar (`| 9 x 9 sudoku` is a
-        // comment).
-        if line.starts_with('|') && !(sudoku_like && line.matches('|').count() >= 2) {
-            bar_first |= counted == 0 && !bar_seen;
-            bar_seen = true;
-            continue;
-        }
-        if counted == DETECT_LINES {
-            break;
-        }
-        counted += 1;
-        sudoku += usize::from(sudoku_like);
-        strict += usize::from(valid);
-        if is_count_like(line) {
-            numbers += 1;
-        } else if looks_like_domino(line) {
-            dominoes += 1;
-        } else if is_singles_line(line) {
-            singles += 1;
-        }
-        knuth.add(line);
-    }
-    if counted == 0 {
-        return if bar_seen { Kind::Xc } else { Kind::Sudoku };
-    }
-    if bar_first {
-        return Kind::Xc;
-    }
-    // Sudominoku: mostly count, domino and singles lines, and not singles
-    // lines alone: nine cell names (`a1 a2 a3 b1 …`) are just as much an
-    // option of exact cover.
-    let sudominoku = dominoes + singles + numbers;
-    if numbers == counted
-        || ((dominoes > 0 || (singles > 0 && numbers > 0)) && 2 * sudominoku > counted)
-    {
-        return Kind::Sudominoku;
-    }
-    if strict > 0 && 2 * strict >= counted {
-        return Kind::Sudoku;
-    }
-    // An item line alone, split by `|` into primary and secondary items
-    // (`p0 p1 | s0`): a problem with no options yet, though its words
-    // could pass for a bordered grid row.
-    if counted == 1 && knuth.is_split_item_line() {
-        return Kind::Xc;
-    }
-    // Every line fits Knuth's format: exact cover, even with numbered items
-    // or options of 4, 9 or 16 items that are shaped like grid rows.
-    if counted > 1 && knuth.options == counted - 1 && knuth.items_distinct {
-        return Kind::Xc;
-    }
-    if sudoku > 0 && 2 * sudoku >= counted {
-        return Kind::Sudoku;
-    }
-    if knuth.outvotes(sudoku, counted) {
-        return Kind::Xc;
-    }
-    Kind::Sudoku
-}
-
-/// The lines of an input as Knuth's format sees them, for [`detect`]: the
-/// first line, which would be the item line, and how many of the lines
-/// after it are options over its items. The item line itself is no vote:
-/// any line of words could be one.
-#[derive(Default)]
-struct KnuthVote<'a> {
-    /// The first line and its words (the declared items, `|` aside).
-    items: Option<(&'a str, HashSet<&'a str>)>,
-    /// No word of the first line repeats.
-    items_distinct: bool,
-    /// Later lines that name only declared items (or `item:color`), each
-    /// once.
-    options: usize,
-    /// Later lines shaped like options (no word repeats) that name an item
-    /// not declared: an option with a typo, which the parser then names.
-    typos: usize,
-}
-
-impl<'a> KnuthVote<'a> {
-    /// Takes the next meaningful line.
-    fn add(&mut self, line: &'a str) {
-        let Some((_, declared)) = &self.items else {
-            // Taken even with a repeated name: the parser then says which
-            // item is declared twice.
-            let names = line.split_whitespace().filter(|w| *w != "|");
-            self.items_distinct = distinct_words(names.clone()).is_some();
-            self.items = Some((line, names.collect()));
-            return;
-        };
-        let Some(words) = distinct_words(line.split_whitespace()) else {
-            return;
-        };
-        if words
-            .iter()
-            .all(|w| declared.contains(w) || w.contains(':'))
-        {
-            self.options += 1;
-        } else {
-            self.typos += 1;
-        }
-    }
-
-    /// Whether `line`, after the first line, is an option over the declared
-    /// items but for one word at most (a typo): at least two declared items,
-    /// no word twice. Such a line is no Sudoku vote even when it has a grid
-    /// row's number of words (`p q r s` under `p q r`).
-    fn is_near_option(&self, line: &str) -> bool {
-        let Some((_, declared)) = &self.items else {
-            return false;
-        };
-        let Some(words) = distinct_words(line.split_whitespace()) else {
-            return false;
-        };
-        let known = words.iter().filter(|w| declared.contains(*w)).count();
-        known >= 2 && known + 1 >= words.len()
-    }
-
-    /// Whether the first line is an item line with Knuth's `|` between
-    /// primary and secondary items: one lone `|` after at least one name,
-    /// no name twice, some name no grid cell could be (two characters or
-    /// more, not all digits), and nothing of a puzzle with a note after a
-    /// bar (`<puzzle> | hard`) or a bordered row of groups (`5. | .3`): no
-    /// name holds a blank cell's `.` or `_` or is a one-line puzzle.
-    fn is_split_item_line(&self) -> bool {
-        let Some((line, _)) = self.items else {
-            return false;
-        };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let bars = words.iter().filter(|w| **w == "|").count();
-        let names = || words.iter().copied().filter(|w| *w != "|");
-        bars == 1
-            && words[0] != "|"
-            && self.items_distinct
-            && names().any(|w| w.chars().count() >= 2 && !w.bytes().all(|b| b.is_ascii_digit()))
-            && !names().any(|w| w.contains(['.', '_']) || is_sudoku_line(w))
-    }
-
-    /// Whether the lines make exact cover against `sudoku` lines that look
-    /// like Sudoku, out of `counted`: the first line names items (one of
-    /// them not a number, none a one-line puzzle; a single name needs an
-    /// option) and more lines are options over them than look like Sudoku,
-    /// or, when none looks like Sudoku, some line is an option with a typo.
-    /// A first line alone with more distinct words than any grid row has
-    /// cells (64), or longer than any Sudoku line ([`LONG_LINE`] bytes), is
-    /// taken too, even if its words are all numbers: an item line cut short
-    /// by the read-ahead, with no room left for options.
-    fn outvotes(&self, sudoku: usize, counted: usize) -> bool {
-        let Some((line, _)) = self.items else {
-            return false;
-        };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let long = (words.len() > 64 || line.len() > LONG_LINE)
-            && distinct_words(words.iter().copied()).is_some();
-        let names_items = (words.iter().any(|w| !w.bytes().all(|b| b.is_ascii_digit())) || long)
-            && !words.iter().any(|w| is_sudoku_line(w))
-            && (words.len() > 1 || self.options > 0);
-        let voted = self.options > sudoku || (sudoku == 0 && self.typos > 0);
-        names_items && (voted || (counted == 1 && long))
-    }
-}
-
-/// Bytes past which a line cannot be Sudoku: a 25x25 one-line puzzle is 625
-/// symbols (649 in groups), a 64x64 numeric or CSV row under 300 bytes.
-const LONG_LINE: usize = 4096;
-
-/// The set of `words` if no word repeats (as in an item line or an option).
-fn distinct_words<'a>(words: impl Iterator<Item = &'a str>) -> Option<HashSet<&'a str>> {
-    let mut set = HashSet::new();
-    words.into_iter().all(|w| set.insert(w)).then_some(set)
-}
-
 /// A small number on a line of its own, as a Sudominoku count (or its `0`).
-fn is_count_like(line: &str) -> bool {
+pub(crate) fn is_count_like(line: &str) -> bool {
     let digits = line.strip_prefix(['+', '-']).unwrap_or(line);
     (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
 }
@@ -748,7 +71,7 @@ fn is_position(word: &str) -> bool {
 }
 
 /// A Sudominoku line of nine positions (the singles 1 to 9).
-fn is_singles_line(line: &str) -> bool {
+pub(crate) fn is_singles_line(line: &str) -> bool {
     let mut words = 0;
     for word in line.split_whitespace() {
         if !is_position(word) {
@@ -759,7 +82,7 @@ fn is_singles_line(line: &str) -> bool {
     words == 9
 }
 
-fn looks_like_domino(line: &str) -> bool {
+pub(crate) fn looks_like_domino(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
     let digit = |w: &str| w.len() == 1 && w.as_bytes()[0].is_ascii_digit();
     let position = |w: &str| {
@@ -774,7 +97,7 @@ fn looks_like_domino(line: &str) -> bool {
 }
 
 /// A one-line puzzle: n^4 symbols, no spaces.
-fn is_sudoku_line(line: &str) -> bool {
+pub(crate) fn is_sudoku_line(line: &str) -> bool {
     // Bulk files are ASCII: there a byte is a symbol and the test is two
     // byte scans (this runs on the reader thread once per record, where
     // every nanosecond is taken from all workers).
@@ -787,7 +110,7 @@ fn is_sudoku_line(line: &str) -> bool {
 
 /// A line made only of grid rules (`-`, `+`, `=`, `|`), possibly framed by
 /// `*` corners as Sudoku Explainer writes (`*-----------*`).
-fn is_separator(line: &str) -> bool {
+pub(crate) fn is_separator(line: &str) -> bool {
     let framed = line
         .strip_prefix('*')
         .and_then(|l| l.strip_suffix('*'))
@@ -804,7 +127,7 @@ fn is_separator(line: &str) -> bool {
 /// a grid), written as the ASCII of a pretty grid: vertical lines as `|`,
 /// horizontal ones as `-`, corners, tees and crosses as `+`. `None` for any
 /// other line (a title with a `─` in it is left as written).
-fn ascii_box_drawing(line: &str) -> Option<String> {
+pub(crate) fn ascii_box_drawing(line: &str) -> Option<String> {
     let is_box = |c: char| ('\u{2500}'..='\u{257f}').contains(&c);
     if line.is_ascii() || !line.chars().any(is_box) {
         return None;
@@ -833,7 +156,7 @@ fn row_cells(line: &str) -> impl Iterator<Item = &str> {
 }
 
 /// If `line` reads as the row of a grid, its side.
-fn grid_row_side(line: &str) -> Option<usize> {
+pub(crate) fn grid_row_side(line: &str) -> Option<usize> {
     let words: Vec<&str> = row_cells(line).collect();
     let numeric = words.len() > 1 && words.iter().all(|w| *w == "." || w.parse::<u8>().is_ok());
     let side = if numeric {
@@ -929,7 +252,7 @@ fn oblong_row_reason(line: &str) -> Option<String> {
 /// it may not be a valid one (a bad symbol, a cell too many or too few):
 /// its cells, separated by blanks or `|`, are mostly cell-like (a number,
 /// `.`, `_` or a single character). Returns the number of cells.
-fn row_like(line: &str) -> Option<usize> {
+pub(crate) fn row_like(line: &str) -> Option<usize> {
     if !line.contains(|c: char| c.is_whitespace() || c == '|') {
         return None;
     }
@@ -1005,7 +328,7 @@ fn group_size(line: &str) -> Option<usize> {
 
 /// The one-line puzzle a line of groups ([`group_size`]) is written for:
 /// its symbols without the blanks.
-fn grouped_puzzle(line: &str) -> Option<String> {
+pub(crate) fn grouped_puzzle(line: &str) -> Option<String> {
     group_size(line).map(|_| line.split([' ', '\t']).collect())
 }
 
@@ -1022,7 +345,7 @@ const CSV_SEPARATORS: [char; 3] = [',', ';', '\t'];
 
 /// Whether `line` may be a CSV line: it has a field separator, or is one
 /// quoted field.
-fn is_csv_like(line: &str) -> bool {
+pub(crate) fn is_csv_like(line: &str) -> bool {
     line.contains(CSV_SEPARATORS) || line.starts_with('"')
 }
 
@@ -1042,7 +365,7 @@ pub(crate) fn csv_grid_row(line: &str) -> Option<String> {
 /// As [`csv_grid_row`], empty fields also taken for blank cells, as a
 /// spreadsheet writes them (`5,3,,,7,,,,`): read so only where a grid is,
 /// since `1,,,` may as well be a CSV record missing its fields.
-fn csv_row_with_blanks(line: &str) -> Option<String> {
+pub(crate) fn csv_row_with_blanks(line: &str) -> Option<String> {
     csv_row(line, true)
 }
 
@@ -1122,7 +445,7 @@ fn empty_row(side: usize) -> String {
 
 /// The fields of a CSV line, blanks and double quotes trimmed. A
 /// separator inside double quotes (`"hard, very"`) is part of its field.
-fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn csv_fields(line: &str) -> impl Iterator<Item = &str> {
     let mut quoted = false;
     line.split(move |c: char| {
         if c == '"' {
@@ -1169,7 +492,7 @@ fn csv_puzzle(line: &str) -> Option<&str> {
 }
 
 /// A one-line puzzle that reads as a valid grid.
-fn is_valid_puzzle_line(text: &str) -> bool {
+pub(crate) fn is_valid_puzzle_line(text: &str) -> bool {
     is_sudoku_line(text) && Grid::from_line(text).is_ok()
 }
 
@@ -1244,7 +567,7 @@ const PUZZLE_COLUMN_NAMES: [&str; 9] = [
 
 /// Whether `name` is exactly the name of a puzzle column (`puzzle`,
 /// `Quizzes`, `grids`).
-fn is_puzzle_column_name(name: &str) -> bool {
+pub(crate) fn is_puzzle_column_name(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     PUZZLE_COLUMN_NAMES
         .iter()
@@ -2429,30 +1752,12 @@ impl<R: BufRead> Iterator for SudokuReader<R> {
     }
 }
 
-/// A reader for tests of read errors: its bytes, then an error (a disk
-/// gone halfway through a file).
 #[cfg(test)]
-pub(crate) struct Failing<'a>(pub &'a [u8]);
-
-#[cfg(test)]
-impl io::Read for Failing<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.0.is_empty() {
-            return Err(io::Error::other("the disk is gone"));
-        }
-        let n = buf.len().min(self.0.len());
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
-}
-
-#[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// `P` cut into its nine rows of nine symbols.
-    fn nine_groups_of_p() -> Vec<&'static str> {
+    pub(crate) fn nine_groups_of_p() -> Vec<&'static str> {
         (0..9).map(|r| &P[9 * r..9 * r + 9]).collect()
     }
 
@@ -2470,11 +1775,11 @@ mod tests {
             .collect()
     }
 
-    fn records(text: &str) -> Vec<(usize, Result<Style, String>)> {
+    pub(crate) fn records(text: &str) -> Vec<(usize, Result<Style, String>)> {
         records_as(text, |(_, s)| s)
     }
 
-    const P: &str =
+    pub(crate) const P: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     /// Grids written back to back: a row lost or doubled in one makes that
@@ -2879,117 +2184,6 @@ mod tests {
         assert!(!is_sudoku_line(&format!("\u{a0}{}", ".".repeat(80))));
     }
 
-    #[test]
-    fn detection() {
-        assert_eq!(detect(P), Kind::Sudoku);
-        assert_eq!(detect("5 3 0 0 7 0 0 0 0\n"), Kind::Sudoku);
-        assert_eq!(detect("10\n6 B2 1 B3\n"), Kind::Sudominoku);
-        assert_eq!(detect("| comment\na b c\na b\n"), Kind::Xc);
-        // Tab-separated exact cover with 16-digit names is not CSV Sudoku.
-        assert_eq!(
-            detect("a\t0000000000000001\na\t0000000000000001\n"),
-            Kind::Xc
-        );
-        assert_eq!(detect("a b c\na\n"), Kind::Xc);
-        assert_eq!(detect("5 3 . | . 7 . | . . .\n"), Kind::Sudoku);
-        // Numbered items: every line fits Knuth's format, none is Sudoku.
-        assert_eq!(detect("1 2 3 4 5\n1 2\n3 4 5\n"), Kind::Xc);
-        assert_eq!(detect("1 2 3\n1 2\n3\n"), Kind::Xc);
-        // An option with a typo, with a 4x4 row's four words, is still an
-        // option (the parser then names the unknown item).
-        assert_eq!(detect("p q r\np q r s\n"), Kind::Xc);
-        let hint = |text: &str| {
-            let (_, head) = prepare(Kind::Auto, text.as_bytes()).unwrap();
-            head.head_reads_as_exact_cover()
-        };
-        assert!(hint("1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 9\n"));
-        let puzzle =
-            "11...............1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....";
-        assert!(!hint(&format!("{puzzle}\n{puzzle}\n")), "one name");
-        assert!(!hint("1 2 3\n"), "no option");
-        assert_eq!(detect("p q r\np q r s\np q\n"), Kind::Xc);
-        assert_eq!(detect("1 2 3 4\n3 4 1 x\n2 1 4 3\n4 3 2 1\n"), Kind::Sudoku);
-        // ... but a lone line of numbers, or a stray option, is not enough.
-        assert_eq!(detect("1 2 3 4 5\n"), Kind::Sudoku);
-        assert_eq!(detect("1 2 3 4 5\n1 6\n"), Kind::Sudoku);
-        // A numbered item line longer than the read-ahead arrives cut short,
-        // with no option line after it: more distinct numbers than a grid
-        // row has cells still name items.
-        let items: Vec<String> = (1..=100).map(|k| k.to_string()).collect();
-        assert_eq!(detect(&items.join(" ")), Kind::Xc);
-        let row: Vec<String> = (1..=100).map(|k| (k % 10).to_string()).collect();
-        assert_eq!(detect(&row.join(" ")), Kind::Sudoku);
-        // So do a few long names on a line longer than any Sudoku line.
-        let names: Vec<String> = (0..10).map(|k| format!("{k}").repeat(500)).collect();
-        assert_eq!(detect(&names.join(" ")), Kind::Xc);
-        assert_eq!(detect(&names[..3].join(" ")), Kind::Sudoku, "1,500 bytes");
-        let repeated = vec![names[0].clone(); 10];
-        assert_eq!(detect(&repeated.join(" ")), Kind::Sudoku, "an item twice");
-    }
-
-    /// Options of nine cells named like chess squares are shaped like a
-    /// Sudominoku singles line; with no count or domino line they are
-    /// exact cover, as when every line fits Knuth's format.
-    #[test]
-    fn options_shaped_like_singles_lines_are_exact_cover() {
-        let cells = |r: usize, c: usize| -> Vec<String> {
-            (0..9)
-                .map(|k| format!("{}{}", (b'a' + (r + k / 3) as u8) as char, c + 1 + k % 3))
-                .collect()
-        };
-        let items: Vec<String> = (0..6)
-            .flat_map(|r| (1..=6).map(move |c| format!("{}{c}", (b'a' + r) as char)))
-            .collect();
-        let mut text = items.join(" ") + "\n";
-        for (r, c) in [(0, 0), (0, 3), (3, 0), (3, 3), (1, 1)] {
-            text += &(cells(r, c).join(" ") + "\n");
-        }
-        assert_eq!(detect(&text), Kind::Xc);
-        // One option naming an undeclared item: not every line fits, and
-        // still no count or domino line makes it Sudominoku.
-        text += &(cells(1, 1).join(" ").replace("b2", "z9") + "\n");
-        assert_ne!(detect(&text), Kind::Sudominoku, "{text}");
-        // The Baekjoon sample stays Sudominoku.
-        assert_eq!(detect(SUDOMINOKU), Kind::Sudominoku);
-    }
-
-    /// The item line is no vote for Knuth's format: a line of words alone,
-    /// or above lines that are not options over it, is not exact cover
-    /// (a one-line puzzle written in nine groups of nine was an item line
-    /// with no options, "unsolvable"). Options, even few, still are; so is
-    /// an option with a typo when nothing looks like Sudoku.
-    #[test]
-    fn an_item_line_alone_is_no_knuth_vote() {
-        let groups = nine_groups_of_p();
-        let grouped = groups.join(" ");
-        for text in [
-            format!("{grouped}\n"),
-            "a b c\n".to_string(),
-            "a b c\nx x\n".to_string(),
-            // A title above puzzles with notes (each then a bad record of
-            // its own), even when the notes repeat a word of the title.
-            format!("Weekend puzzles\n{P} hard\n{P} easy\n"),
-            format!("Hard ones\n{P} hard\n"),
-            format!("Puzzles rated hard\n{P} hard\n{P} easy\n"),
-            format!("hard puzzles\n{P} hard\n{P} hard\n"),
-        ] {
-            assert_eq!(detect(&text), Kind::Sudoku, "{text}");
-        }
-        for text in [
-            "a b c\na\n",
-            "a b c\na y\n",
-            "a b c\ny\n",
-            // Options that name none of the items: still exact cover, for
-            // the parser to say which item is unknown.
-            "a b c\nx y\n",
-            "a b c\nA B\nC D\n",
-            "a b\na:red b\n",
-            "item\nitem\n",
-        ] {
-            assert_eq!(detect(text), Kind::Xc, "{text}");
-        }
-    }
-
     /// A one-line puzzle of every size written as n² groups of n² symbols,
     /// separated by single blanks or tabs, reads as the line without them,
     /// in the line style; four groups of four are a 4x4 puzzle unless rows of
@@ -3048,369 +2242,12 @@ mod tests {
     }
 
     /// Baekjoon 2580's example grid.
-    const GRID: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+    pub(crate) const GRID: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
                         3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
                         9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
 
     /// `puzzles/sudominoku/sample-own.txt`.
-    const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
-
-    /// The first line of an input is not enough: each of these was read as
-    /// the wrong kind when only the first meaningful line was looked at.
-    #[test]
-    fn detection_votes_over_several_lines() {
-        let cases = [
-            (
-                "a title line",
-                format!("My puzzles\n{P}\n{P}\n"),
-                Kind::Sudoku,
-            ),
-            (
-                "a rating after the puzzle",
-                format!("{P} hard\n{P}\n"),
-                Kind::Sudoku,
-            ),
-            (
-                "a title before a grid",
-                format!("My puzzles\n{GRID}"),
-                Kind::Sudoku,
-            ),
-            (
-                "a grid whose first cell is x",
-                format!("x{}", &GRID[1..]),
-                Kind::Sudoku,
-            ),
-            ("old-Mac line ends", format!("{P}\r{P}\r"), Kind::Sudoku),
-            (
-                "one-column CSV headers and a damaged puzzle",
-                format!("puzzle\n{P}\npuzzle\n{}\n", &P[..80]),
-                Kind::Sudoku,
-            ),
-            (
-                "an item named like a puzzle column",
-                "puzzle\npuzzle\n".into(),
-                Kind::Xc,
-            ),
-            (
-                "old-Mac line ends, a grid",
-                GRID.replace('\n', "\r"),
-                Kind::Sudoku,
-            ),
-            (
-                "a Sudominoku count that is not a number",
-                SUDOMINOKU.replacen("10", "ten", 1),
-                Kind::Sudominoku,
-            ),
-            (
-                "a bad position in the first domino",
-                SUDOMINOKU.replacen("F4", "F10", 1),
-                Kind::Sudominoku,
-            ),
-            (
-                "a bad first domino and count",
-                SUDOMINOKU
-                    .replacen("10", "x", 1)
-                    .replacen("3 F4", "three F4", 1),
-                Kind::Sudominoku,
-            ),
-            ("Sudominoku with no puzzles", "0\n".into(), Kind::Sudominoku),
-            (
-                "Sudominoku with no puzzles, CRLF",
-                "\r\n0\r\n".into(),
-                Kind::Sudominoku,
-            ),
-            (
-                "old-Mac Sudominoku",
-                SUDOMINOKU.replace('\n', "\r"),
-                Kind::Sudominoku,
-            ),
-            ("a byte-order mark", format!("\u{feff}{P}\n"), Kind::Sudoku),
-            (
-                "a byte-order mark, Knuth",
-                "\u{feff}a b\na\nb\n".into(),
-                Kind::Xc,
-            ),
-            ("Knuth, a bad option", "a b c\nx y\n".into(), Kind::Xc),
-            ("Knuth, a bare `|` line", "| c\n |\na\n".into(), Kind::Xc),
-            (
-                "Knuth, items split by `|`, no option",
-                "p0 p1 p2 | s0\n".into(),
-                Kind::Xc,
-            ),
-            (
-                "Knuth, items and a trailing `|`",
-                "alpha beta |\n".into(),
-                Kind::Xc,
-            ),
-            (
-                "a bordered 4x4 row alone",
-                "1 2 | 3 4\n".into(),
-                Kind::Sudoku,
-            ),
-            (
-                "a bordered 4x4 row with a typo",
-                "1 2 | 3 x\n".into(),
-                Kind::Sudoku,
-            ),
-            (
-                "a bordered 4x4 row of groups",
-                "5. | .3\n".into(),
-                Kind::Sudoku,
-            ),
-            (
-                "a bordered 4x4 row of letters",
-                ".A | B.\n".into(),
-                Kind::Sudoku,
-            ),
-            (
-                "a puzzle with a note after a bar",
-                format!("{} | hardest\n", ".".repeat(81)),
-                Kind::Sudoku,
-            ),
-            (
-                "a puzzle of digits with a note after a bar",
-                format!("{} | 17 clues\n", "0".repeat(81)),
-                Kind::Sudoku,
-            ),
-            (
-                "Knuth, only comments",
-                "| only\n| comments\n".into(),
-                Kind::Xc,
-            ),
-            ("Knuth, colors", "a b\na:red b\n".into(), Kind::Xc),
-            ("nothing", "\n# a comment\n\n".into(), Kind::Sudoku),
-            (
-                "one puzzle with a rating",
-                format!("{P} hard\n"),
-                Kind::Sudoku,
-            ),
-            ("a short line", "short\n".into(), Kind::Sudoku),
-            (
-                "numbers only (not Knuth)",
-                "0 0 1\n2 3 4\n".into(),
-                Kind::Sudoku,
-            ),
-        ];
-        for (name, text, kind) in cases {
-            assert_eq!(detect(&text), kind, "{name}: {text:?}");
-            let (got, _) = prepare(Kind::Auto, text.as_bytes()).unwrap();
-            assert_eq!(got, kind, "{name} (prepare): {text:?}");
-        }
-        // The bundled inputs.
-        let root = env!("CARGO_MANIFEST_DIR");
-        for (file, kind) in [
-            ("puzzles/sudoku/examples.txt", Kind::Sudoku),
-            ("puzzles/sudoku/baekjoon-2580.txt", Kind::Sudoku),
-            ("puzzles/sudoku/pretty.txt", Kind::Sudoku),
-            ("puzzles/sudoku/16x16-100.txt", Kind::Sudoku),
-            ("puzzles/sudoku/25x25-20.txt", Kind::Sudoku),
-            ("puzzles/bad/sudoku-bad-records.txt", Kind::Sudoku),
-            ("puzzles/sudominoku/sample-own.txt", Kind::Sudominoku),
-            ("puzzles/sudominoku/generated-100.txt", Kind::Sudominoku),
-            ("puzzles/xc/knuth-example.dlx", Kind::Xc),
-            ("puzzles/xc/pentominoes-6x10.dlx", Kind::Xc),
-            ("puzzles/xc/queens-8.dlx", Kind::Xc),
-        ] {
-            let text = std::fs::read(format!("{root}/{file}")).unwrap();
-            let (got, _) = prepare(Kind::Auto, &text[..]).unwrap();
-            assert_eq!(got, kind, "{file}");
-        }
-        for entry in std::fs::read_dir(format!("{root}/puzzles/sudominoku/bad-inputs")).unwrap() {
-            let path = entry.unwrap().path();
-            let text = std::fs::read(&path).unwrap();
-            let (got, _) = prepare(Kind::Auto, &text[..]).unwrap();
-            assert_eq!(got, Kind::Sudominoku, "{}", path.display());
-        }
-    }
-
-    /// Delivers its bytes a few at a time, as a pipe fed slowly does.
-    struct Trickle<'a> {
-        bytes: &'a [u8],
-        step: usize,
-    }
-
-    impl io::Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-            let n = self.step.min(self.bytes.len()).min(out.len());
-            out[..n].copy_from_slice(&self.bytes[..n]);
-            self.bytes = &self.bytes[n..];
-            Ok(n)
-        }
-    }
-
-    fn read_all(mut r: impl BufRead) -> Vec<u8> {
-        let mut out = Vec::new();
-        io::Read::read_to_end(&mut r, &mut out).unwrap();
-        out
-    }
-
-    /// Detection does not depend on how much the first read returns, and
-    /// what it read ahead is replayed exactly.
-    #[test]
-    fn prepare_reads_ahead_and_replays() {
-        // The first line alone (a count) would look like nothing.
-        for step in [1, 3, 7, 1000] {
-            let input = io::BufReader::with_capacity(
-                16,
-                Trickle {
-                    bytes: SUDOMINOKU.as_bytes(),
-                    step,
-                },
-            );
-            let (kind, replay) = prepare(Kind::Auto, input).unwrap();
-            assert_eq!(kind, Kind::Sudominoku, "step {step}");
-            assert_eq!(read_all(replay), SUDOMINOKU.as_bytes(), "step {step}");
-        }
-        // Longer than the read-ahead: every byte comes back, in order.
-        let big: String = (0..3000).map(|k| format!("{P} # {k}\n")).collect();
-        assert!(big.len() > 2 * DETECT_BYTES);
-        for kind in [Kind::Auto, Kind::Sudoku, Kind::Xc] {
-            let (got, replay) = prepare(kind, big.as_bytes()).unwrap();
-            assert_eq!(
-                got,
-                if kind == Kind::Auto {
-                    Kind::Sudoku
-                } else {
-                    kind
-                }
-            );
-            assert_eq!(read_all(replay), big.as_bytes());
-        }
-        // A given kind is kept, even when the content says otherwise.
-        let (kind, _) = prepare(Kind::Xc, SUDOMINOKU.as_bytes()).unwrap();
-        assert_eq!(kind, Kind::Xc);
-        let (kind, replay) = prepare(Kind::Auto, &b""[..]).unwrap();
-        assert_eq!((kind, read_all(replay)), (Kind::Sudoku, vec![]));
-    }
-
-    /// Leading comments say nothing of the kind, and may be longer than
-    /// the read-ahead (one long line, or many short ones): the lines after
-    /// them decide, and the whole input is replayed. They had left no
-    /// meaningful line to vote, so a Sudominoku file was read as Sudoku.
-    #[test]
-    fn long_leading_comments_do_not_hide_the_kind() {
-        let long_line = format!("#{}\n", "x".repeat(DETECT_BYTES + 10));
-        let many_lines = "# a comment line of a generator's log\n\n".repeat(DETECT_BYTES / 20);
-        for comments in [long_line, many_lines] {
-            assert!(comments.len() > DETECT_BYTES);
-            for (body, kind) in [
-                (SUDOMINOKU.to_string(), Kind::Sudominoku),
-                (format!("{P}\n"), Kind::Sudoku),
-            ] {
-                let text = format!("{comments}{body}");
-                let (got, replay) = prepare(Kind::Auto, text.as_bytes()).unwrap();
-                assert_eq!(got, kind, "{body}");
-                assert_eq!(read_all(replay), text.as_bytes());
-            }
-        }
-        // Past MAX_LEADING_COMMENTS, the read-ahead stops (and the input is
-        // still replayed whole).
-        let endless = format!(
-            "#{}\n{SUDOMINOKU}",
-            "x".repeat(MAX_LEADING_COMMENTS + DETECT_BYTES)
-        );
-        let (got, replay) = prepare(Kind::Auto, endless.as_bytes()).unwrap();
-        assert_eq!(got, Kind::Sudoku, "no meaningful line seen");
-        assert_eq!(read_all(replay).len(), endless.len());
-        // Old-Mac line ends are still decided on the first DETECT_BYTES: a
-        // `\r` file whose comments fill them keeps its lines, even with a
-        // `\n` further on (read as one line, the comment hid every puzzle).
-        let comments = format!("#{}\r", "x".repeat(99)).repeat(DETECT_BYTES / 100 + 40);
-        let mac = format!("{comments}{P}\r{P}\r{P}\n");
-        let (_, replay) = prepare(Kind::Auto, mac.as_bytes()).unwrap();
-        let text = String::from_utf8(read_all(replay)).unwrap();
-        assert_eq!(text.lines().filter(|l| *l == P).count(), 3);
-    }
-
-    #[test]
-    fn prepare_drops_a_byte_order_mark() {
-        let marked = format!("\u{feff}{P}\n");
-        for kind in [Kind::Auto, Kind::Sudoku, Kind::Sudominoku, Kind::Xc] {
-            let (_, replay) = prepare(kind, marked.as_bytes()).unwrap();
-            assert_eq!(read_all(replay), format!("{P}\n").as_bytes());
-        }
-        // Only at the start.
-        let late = format!("{P}\n\u{feff}");
-        let (_, replay) = prepare(Kind::Auto, late.as_bytes()).unwrap();
-        assert_eq!(read_all(replay), late.as_bytes());
-        // The Sudoku reader skips one by itself too.
-        let got = records(&format!("\u{feff}{P}\n"));
-        assert_eq!(got, vec![(1, Ok(Style::Line))]);
-    }
-
-    #[test]
-    fn prepare_reads_old_mac_line_ends() {
-        let mac: String = (0..2000).map(|_| format!("{P}\r")).collect();
-        let unix = mac.replace('\r', "\n");
-        for step in [1, 2, 5000] {
-            let input = io::BufReader::with_capacity(
-                64,
-                Trickle {
-                    bytes: mac.as_bytes(),
-                    step,
-                },
-            );
-            let (kind, replay) = prepare(Kind::Auto, input).unwrap();
-            assert_eq!(kind, Kind::Sudoku);
-            assert_eq!(read_all(replay), unix.as_bytes(), "step {step}");
-        }
-        // `\r\n` after a `\r`-only start (even split across reads) is one
-        // line end; CRLF and LF inputs are left as they are.
-        let mixed = format!("{P}\r{P}\r\n{P}\n");
-        let input = io::BufReader::with_capacity(
-            1,
-            Trickle {
-                bytes: mixed.as_bytes(),
-                step: 1,
-            },
-        );
-        let (_, replay) = prepare(Kind::Sudoku, input).unwrap();
-        assert_eq!(read_all(replay), format!("{P}\n{P}\n{P}\n").as_bytes());
-        for text in [format!("{P}\r\n{P}\r\n"), format!("{P}\n{P}\r")] {
-            let (_, replay) = prepare(Kind::Auto, text.as_bytes()).unwrap();
-            assert_eq!(read_all(replay), text.as_bytes());
-        }
-        let (_, replay) = prepare(Kind::Auto, mac.as_bytes()).unwrap();
-        let got: Vec<_> = SudokuReader::new(replay).map(|r| r.unwrap()).collect();
-        assert_eq!(got.len(), 2000);
-        assert_eq!(got[1999].line, 2000);
-    }
-
-    /// A read that fails halfway through a file (a disk or network error)
-    /// names the line it cut, past the read-ahead, in it, and in a `\r`-only
-    /// input; the records before it are read.
-    #[test]
-    fn a_read_error_names_its_line() {
-        for (lines, end) in [
-            (3000, "\n"),
-            (3, "\n"),
-            (3000, "\r"),
-            (3, "\r"),
-            (3, "\r\n"),
-        ] {
-            let text: String = (0..lines).map(|_| format!("{P}{end}")).collect();
-            let input = io::BufReader::with_capacity(100, Failing(text.as_bytes()));
-            let result = prepare(Kind::Auto, input).and_then(|(_, replay)| {
-                let mut reader = SudokuReader::new(replay);
-                let mut read = 0;
-                loop {
-                    match reader.next() {
-                        Some(Ok(_)) => read += 1,
-                        Some(Err(e)) => return Ok((read, e)),
-                        None => panic!("no error after {read} records"),
-                    }
-                }
-            });
-            let (read, e) = match result {
-                Ok(found) => found,
-                // Within the read-ahead: the error comes from `prepare`.
-                Err(e) => (0, e),
-            };
-            assert!(read == lines || lines < 100, "{lines} lines: {read}");
-            let line = format!("line {}: read error: the disk is gone", lines + 1);
-            assert_eq!(e.to_string(), line, "{lines} lines");
-        }
-    }
+    pub(crate) const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
 
     /// A bad first row costs only its own grid: the whole grid is one bad
     /// record, and the grid after it is read.

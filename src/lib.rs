@@ -27,6 +27,7 @@ pub mod error;
 pub mod exact_cover;
 pub mod generate;
 pub mod input;
+pub mod io;
 pub mod problems;
 pub mod puzzles;
 #[cfg(feature = "cli")]

@@ -5,10 +5,10 @@
 use std::collections::HashSet;
 
 use super::prepare::DETECT_LINES;
-use crate::input::{
-    ascii_box_drawing, csv_fields, csv_row_with_blanks, grid_row_side, grouped_puzzle,
-    is_count_like, is_csv_like, is_puzzle_column_name, is_separator, is_singles_line,
-    is_sudoku_line, is_valid_puzzle_line, looks_like_domino, row_like, strip_comment,
+use crate::puzzles::lines::{
+    ascii_box_drawing, csv_fields, csv_row_with_blanks, grid_row_side, grouped_puzzle, is_csv_like,
+    is_domino_line, is_puzzle_column_name, is_separator, is_singles_line, is_small_count,
+    is_sudoku_line, is_valid_puzzle_line, row_like, strip_comment,
 };
 use crate::puzzles::sudoku::box_size_of_side;
 /// The kinds of input the tool understands.
@@ -108,9 +108,9 @@ pub fn detect(head: &str) -> Kind {
         counted += 1;
         sudoku += usize::from(sudoku_like);
         strict += usize::from(valid);
-        if is_count_like(line) {
+        if is_small_count(line) {
             numbers += 1;
-        } else if looks_like_domino(line) {
+        } else if is_domino_line(line) {
             dominoes += 1;
         } else if is_singles_line(line) {
             singles += 1;

@@ -2,5 +2,6 @@
 //! decodes solutions. They never print.
 
 mod forced;
+pub(crate) mod lines;
 pub mod sudoku;
 pub mod sudominoku;

@@ -20,6 +20,7 @@ use thiserror::Error;
 use super::forced::{ForcedMoves, Outcome};
 use crate::error::Invalid;
 use crate::exact_cover::{End, Limits, Matrix, Problem, ReducedSolver};
+use crate::puzzles::lines::row_cells;
 
 /// Smallest supported box size (4x4 Sudoku).
 pub const MIN_BOX: usize = 2;
@@ -214,7 +215,7 @@ impl Grid {
         // numeric grid), for `check_not_zero_based`.
         let (mut dot, mut zero, mut numeric) = (false, false, false);
         for (r, words) in parsed.into_iter().enumerate() {
-            let tokens = row_cells(words, side);
+            let tokens = row_tokens(words, side);
             if tokens.len() != side {
                 return Err(GridError::RowLength {
                     row: r + 1,
@@ -553,12 +554,11 @@ fn bad_symbol(symbol: String, k: usize, side: usize) -> GridError {
     }
 }
 
-/// Splits a grid row into words, dropping `|` `-` `+` `=` separators.
+/// Splits a grid row into words, dropping `|` `-` `+` `=` separators: its
+/// cells as [`row_cells`] splits them (at blanks, `|`, `+` and `=`), without
+/// the words of `-` alone (the pieces of a rule in a pretty row).
 fn row_words(row: &str) -> Vec<String> {
-    row.chars()
-        .map(|c| if matches!(c, '|' | '+' | '=') { ' ' } else { c })
-        .collect::<String>()
-        .split_whitespace()
+    row_cells(row)
         .filter(|w| !w.chars().all(|c| c == '-'))
         .map(String::from)
         .collect()
@@ -575,7 +575,7 @@ fn row_words(row: &str) -> Vec<String> {
 /// moved). Such a row is told from symbols in groups (`1234 5678 …`, at
 /// most one group per box) by having more words than boxes, one of them a
 /// single character; it keeps its words, and their count is the error.
-fn row_cells(words: Vec<String>, side: usize) -> Vec<String> {
+fn row_tokens(words: Vec<String>, side: usize) -> Vec<String> {
     let boxes = box_size_of_side(side).unwrap_or(1);
     let numbers = side > 9 && words.len() > boxes && words.iter().any(|w| w.len() == 1);
     if words.len() == side || numbers {

@@ -32,6 +32,7 @@ use thiserror::Error;
 
 use crate::error::{excerpt, InputError, Invalid};
 use crate::exact_cover::{End, Limits, Matrix, Problem, ReducedSolver, Solver};
+use crate::puzzles::lines::{count_value, is_meant_as_domino, is_puzzle_part};
 use crate::puzzles::sudoku::{self, Grid, Solution};
 
 /// Rows, columns, boxes and digits of the grid.
@@ -127,7 +128,7 @@ impl FromStr for Position {
     }
 }
 
-fn parse_digit(s: &str) -> Result<u8, String> {
+pub(crate) fn parse_digit(s: &str) -> Result<u8, String> {
     match s.as_bytes() {
         [d @ b'1'..=b'9'] => Ok(d - b'0'),
         _ => Err(format!("bad digit \"{}\" (expected 1 to 9)", excerpt(s))),
@@ -472,23 +473,6 @@ pub struct Parsed {
     pub missing_terminator: bool,
 }
 
-/// The value of a line holding one integer (sign allowed), saturating.
-fn count_value(line: &str) -> Option<i64> {
-    let mut words = line.split_whitespace();
-    let (word, None) = (words.next()?, words.next()) else {
-        return None;
-    };
-    let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(word.parse::<i64>().unwrap_or(if word.starts_with('-') {
-        i64::MIN
-    } else {
-        i64::MAX
-    }))
-}
-
 /// What `dlx solve` and `dlx bench` say, at the input's last line, when a
 /// Sudominoku input ends without its `0` ([`RecordReader::missing_terminator`]).
 pub const MISSING_TERMINATOR: &str =
@@ -783,7 +767,7 @@ fn count_too_small<I: Iterator<Item = io::Result<String>>>(
         return Ok(end);
     }
     let start = end;
-    while lines.load(end)? && is_domino_shaped(lines.at(end).1) {
+    while lines.load(end)? && is_meant_as_domino(lines.at(end).1) {
         end += 1;
     }
     let more = end - start + 1;
@@ -825,24 +809,6 @@ fn join_stray_lines<I: Iterator<Item = io::Result<String>>>(
         };
     }
     Ok(end)
-}
-
-/// Whether `line`, which is not a count line, could be a domino line, the
-/// singles line or a piece of either: digits 1-9 and positions only.
-fn is_puzzle_part(line: &str) -> bool {
-    count_value(line).is_none()
-        && line
-            .split_whitespace()
-            .all(|f| parse_digit(f).is_ok() || f.parse::<Position>().is_ok())
-}
-
-/// Whether `line` has the shape of a placed domino (`U LU V LV`): four
-/// fields, the first and third numbers (four positions are a damaged line
-/// of singles, not a domino).
-fn is_domino_shaped(line: &str) -> bool {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    let number = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
-    fields.len() == 4 && number(fields[0]) && number(fields[2])
 }
 
 /// Reads the `n` domino lines and the singles line of one record. `body`
@@ -895,7 +861,7 @@ fn parse_body(
         return Err(at(reason));
     }
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if is_domino_shaped(text) {
+    if is_meant_as_domino(text) {
         return Err(at(SINGLES_ARE_A_DOMINO.to_string()));
     }
     if fields.len() != 9 {

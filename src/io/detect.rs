@@ -28,7 +28,7 @@ pub enum Kind {
 }
 
 /// Decides the kind of an input from its first lines (as read ahead by
-/// [`prepare`]), by a vote over up to [`DETECT_LINES`] meaningful lines:
+/// [`prepare`](super::prepare)), by a vote over up to [`DETECT_LINES`] meaningful lines:
 /// lines that are blank or `#` comments do not count, and neither do
 /// Knuth's `|` comment lines (a line starting with `|` is a comment unless
 /// it is a bordered grid row or rule, with a second `|`). Lines may end in
@@ -269,8 +269,8 @@ fn distinct_words<'a>(words: impl Iterator<Item = &'a str>) -> Option<HashSet<&'
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::tests::{nine_groups_of_p, GRID, P, SUDOMINOKU};
     use crate::io::prepare;
+    use crate::puzzles::sudoku::format::reader::tests::{nine_groups_of_p, GRID, P, SUDOMINOKU};
 
     #[test]
     fn detection() {

@@ -20,4 +20,5 @@ pub(crate) mod lines;
 pub(crate) mod prepare;
 
 pub use detect::{detect, Kind};
-pub use prepare::{prepare, Prepared};
+pub use lines::MAX_LINE;
+pub use prepare::{prepare, Prepared, DETECT_BYTES, DETECT_LINES, MAX_LEADING_COMMENTS};

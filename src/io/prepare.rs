@@ -375,9 +375,9 @@ impl LineCounter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::tests::{records, P, SUDOMINOKU};
-    use crate::input::{Style, SudokuReader};
     use crate::io::lines::Failing;
+    use crate::puzzles::sudoku::format::reader::tests::{records, P, SUDOMINOKU};
+    use crate::puzzles::sudoku::{Style, SudokuReader};
 
     /// Delivers its bytes a few at a time, as a pipe fed slowly does.
     struct Trickle<'a> {

@@ -1,7 +1,6 @@
 //! Puzzle front-ends: each encodes its puzzle as an exact-cover problem and
 //! decodes solutions. They never print.
 
-mod forced;
 pub(crate) mod lines;
 pub mod sudoku;
 pub mod sudominoku;

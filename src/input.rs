@@ -6,11 +6,11 @@
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub(crate) use crate::io::lines::Failing;
-#[doc(hidden)]
-pub use crate::io::MAX_LINE;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub(crate) use crate::io::lines::{read_line, Line, TOO_LONG};
+#[doc(hidden)]
+pub use crate::io::MAX_LINE;
 #[doc(hidden)]
 pub use crate::io::{detect, prepare, Kind};
 #[cfg(feature = "cli")]

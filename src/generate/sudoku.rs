@@ -1,4 +1,5 @@
-//! Unique-solution puzzle generation (`dlx gen`).
+//! The Sudoku generator: unique-solution puzzles of any supported size,
+//! with symmetry or a clue count asked for, and their rating.
 //!
 //! Method: a random full grid (the engine solving the empty grid with its
 //! options in a shuffled order), then clues are removed in a random order —

@@ -26,6 +26,7 @@ pub mod check;
 pub mod error;
 pub mod exact_cover;
 pub mod generate;
+#[doc(hidden)]
 pub mod input;
 pub mod io;
 pub mod problems;

@@ -9,6 +9,5 @@ mod sudoku;
 pub(crate) mod sudominoku;
 
 pub use sudoku::{
-    carve, generate, random_full_grid, rate, rate_within, rng_for, GenError, GenOptions, Generated,
-    Rating, Symmetry, Target, CLUE_ATTEMPTS, RATE_NODE_BUDGET,
+    generate, rate, GenError, GenOptions, Generated, Rating, Symmetry, Target, RATE_NODE_BUDGET,
 };

@@ -25,14 +25,8 @@ const GEN_TILING_NODES: u64 = 10_000;
 /// A unique-solution puzzle, deterministic in `(seed, index)`; the k-th
 /// puzzle (0-based) of a set made with seed `s` is `generate(s, k)`.
 ///
-/// Gives at least [`BOJ_MIN_PLACED`] dominoes, so every puzzle is a valid
-/// Baekjoon 4574 input; see [`generate_with_floor`].
-pub fn generate(seed: u64, index: u64) -> Puzzle {
-    generate_with_floor(seed, index, BOJ_MIN_PLACED)
-}
-
-/// As [`generate`], but removes given dominoes down to `min_placed` (at
-/// least 1) if uniqueness allows.
+/// Gives at least 10 dominoes (`BOJ_MIN_PLACED`, the fewest Baekjoon 4574
+/// promises), so every puzzle is a valid Baekjoon 4574 input:
 ///
 /// 1. A random complete solution: a random Sudoku grid (the engine's first
 ///    solution of the empty Sudoku, options added in random order), cut into
@@ -41,8 +35,15 @@ pub fn generate(seed: u64, index: u64) -> Puzzle {
 /// 2. All 36 dominoes given (each with its halves listed in random order,
 ///    the dominoes in random order), then each in turn is removed if the
 ///    puzzle still has exactly one distinct solution grid
-///    ([`DlxSudominoku::solve`] with at most 2 grids, search exhausted).
-pub fn generate_with_floor(seed: u64, index: u64, min_placed: usize) -> Puzzle {
+///    ([`DlxSudominoku::solve`] with at most 2 grids, search exhausted),
+///    down to that floor.
+pub fn generate(seed: u64, index: u64) -> Puzzle {
+    generate_with_floor(seed, index, BOJ_MIN_PLACED)
+}
+
+/// As [`generate`], but removes given dominoes down to `min_placed` (at
+/// least 1) if uniqueness allows.
+fn generate_with_floor(seed: u64, index: u64, min_placed: usize) -> Puzzle {
     let min_placed = min_placed.max(MIN_PLACED);
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));

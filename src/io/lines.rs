@@ -10,7 +10,7 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// One line of input, or why it could not be read.
 #[derive(Debug)]
-pub enum Line {
+pub(crate) enum Line {
     /// The line's text without its line ending.
     Text(String),
     /// The line could not be used; the reason is given.
@@ -18,12 +18,12 @@ pub enum Line {
 }
 
 /// How [`read_line`]'s reason for a line over [`MAX_LINE`] bytes begins.
-pub const TOO_LONG: &str = "line too long";
+pub(crate) const TOO_LONG: &str = "line too long";
 
 /// Reads the next line (without `\n` or `\r\n`), never holding more than
 /// [`MAX_LINE`] bytes: a longer line is skipped and reported. `Ok(None)` at
 /// the end of the input.
-pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
+pub(crate) fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
     buf.clear();
     let mut total = 0usize;
     let mut saw_any = false;

@@ -11,15 +11,15 @@ pub fn cell_item(side: usize, row: usize, col: usize) -> usize {
     row * side + col
 }
 /// Item "digit d (0-based) in row r".
-pub fn row_item(side: usize, row: usize, digit: usize) -> usize {
+pub(crate) fn row_item(side: usize, row: usize, digit: usize) -> usize {
     side * side + row * side + digit
 }
 /// Item "digit d (0-based) in column c".
-pub fn col_item(side: usize, col: usize, digit: usize) -> usize {
+pub(crate) fn col_item(side: usize, col: usize, digit: usize) -> usize {
     2 * side * side + col * side + digit
 }
 /// Item "digit d (0-based) in box b".
-pub fn box_item(side: usize, bx: usize, digit: usize) -> usize {
+pub(crate) fn box_item(side: usize, bx: usize, digit: usize) -> usize {
     3 * side * side + bx * side + digit
 }
 
@@ -42,7 +42,7 @@ pub fn decode(side: usize, option: usize) -> (usize, usize, usize) {
 /// # Panics
 /// If `problem` already has items or options (the numbers above would
 /// name the wrong ones).
-pub fn add_sudoku(problem: &mut Problem, box_size: usize) {
+fn add_sudoku(problem: &mut Problem, box_size: usize) {
     assert!(
         problem.items().is_empty() && problem.options() == 0,
         "add_sudoku needs an empty problem ({} items, {} options already): \
@@ -79,7 +79,7 @@ pub fn add_sudoku(problem: &mut Problem, box_size: usize) {
 }
 
 /// The Sudoku problem of box size n.
-pub fn problem(box_size: usize) -> Problem {
+pub(crate) fn problem(box_size: usize) -> Problem {
     let mut p = Problem::new();
     add_sudoku(&mut p, box_size);
     p

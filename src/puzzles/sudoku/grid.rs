@@ -6,10 +6,9 @@ use thiserror::Error;
 use super::format::symbols::value_name;
 
 /// Smallest supported box size (4x4 Sudoku).
-pub const MIN_BOX: usize = 2;
-
+pub(crate) const MIN_BOX: usize = 2;
 /// Largest supported box size (64x64 Sudoku).
-pub const MAX_BOX: usize = 8;
+pub(crate) const MAX_BOX: usize = 8;
 
 /// Why a grid could not be read or is not a valid puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -290,7 +289,7 @@ pub(super) fn assert_box_size(box_size: usize) {
 }
 
 /// The box size whose side is `side`, if supported.
-pub fn box_size_of_side(side: usize) -> Option<usize> {
+pub(crate) fn box_size_of_side(side: usize) -> Option<usize> {
     (MIN_BOX..=MAX_BOX).find(|n| n * n == side)
 }
 

@@ -22,8 +22,8 @@ pub mod samples;
 mod solver;
 mod verify;
 
-pub use format::symbols::value_name;
 pub(crate) use format::symbols::{symbol_value, token_value};
 pub use format::{Style, SudokuReader, SudokuRecord};
-pub use grid::{box_size_of_side, Grid, GridError, MAX_BOX, MIN_BOX};
+pub(crate) use grid::{box_size_of_side, MAX_BOX, MIN_BOX};
+pub use grid::{Grid, GridError};
 pub use solver::{DlxSudoku, Restarts, Solution, SudokuSolver};

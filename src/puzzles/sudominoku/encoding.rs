@@ -26,24 +26,24 @@ use crate::exact_cover::{Matrix, Problem};
 use crate::puzzles::sudoku;
 
 /// Items of the Sudoku part.
-pub const SUDOKU_ITEMS: usize = 4 * CELLS;
+const SUDOKU_ITEMS: usize = 4 * CELLS;
 /// All items.
-pub const ITEMS: usize = SUDOKU_ITEMS + SIDE + DOMINOES;
+const ITEMS: usize = SUDOKU_ITEMS + SIDE + DOMINOES;
 /// Unordered pairs of adjacent cells: 72 horizontal, then 72 vertical.
-pub const EDGES: usize = 2 * SIDE * (SIDE - 1);
+pub(crate) const EDGES: usize = 2 * SIDE * (SIDE - 1);
 /// Options that place a single.
-pub const SINGLE_OPTIONS: usize = CELLS * SIDE;
+const SINGLE_OPTIONS: usize = CELLS * SIDE;
 /// All options.
-pub const OPTIONS: usize = SINGLE_OPTIONS + DOMINOES * EDGES * 2;
+const OPTIONS: usize = SINGLE_OPTIONS + DOMINOES * EDGES * 2;
 
 /// Item "the single of `digit` (1-9) is placed".
-pub fn single_item(digit: u8) -> usize {
+fn single_item(digit: u8) -> usize {
     SUDOKU_ITEMS + digit as usize - 1
 }
 
 /// Item "the domino of digits `a` and `b` (distinct, 1-9, either order)
 /// is placed".
-pub fn domino_item(a: u8, b: u8) -> usize {
+fn domino_item(a: u8, b: u8) -> usize {
     SUDOKU_ITEMS + SIDE + domino_index(a, b)
 }
 
@@ -51,14 +51,14 @@ pub fn domino_item(a: u8, b: u8) -> usize {
 ///
 /// # Panics
 /// If the digits are equal or outside 1-9.
-pub fn domino_index(a: u8, b: u8) -> usize {
+pub(crate) fn domino_index(a: u8, b: u8) -> usize {
     let (a, b) = (a.min(b) as usize, a.max(b) as usize);
     assert!(1 <= a && a < b && b <= 9, "no domino {a}-{b}");
     (a - 1) * (18 - a) / 2 + (b - a - 1)
 }
 
 /// The digits (smaller first) of domino number `index`.
-pub fn domino_digits(index: usize) -> (u8, u8) {
+fn domino_digits(index: usize) -> (u8, u8) {
     let mut k = index;
     for a in 1..9u8 {
         let row = 9 - a as usize;
@@ -71,7 +71,7 @@ pub fn domino_digits(index: usize) -> (u8, u8) {
 }
 
 /// The number of the adjacent pair of cells `{p, q}`, if adjacent.
-pub fn edge(p: Position, q: Position) -> Option<usize> {
+fn edge(p: Position, q: Position) -> Option<usize> {
     let (p, q) = (p.min(q), p.max(q));
     if !p.is_adjacent(q) {
         None
@@ -83,7 +83,7 @@ pub fn edge(p: Position, q: Position) -> Option<usize> {
 }
 
 /// The cells of edge `e`, the top or left one first.
-pub fn edge_cells(e: usize) -> (Position, Position) {
+pub(crate) fn edge_cells(e: usize) -> (Position, Position) {
     let half = SIDE * (SIDE - 1);
     let (p, q) = if e < half {
         let (r, c) = (e / (SIDE - 1), e % (SIDE - 1));
@@ -118,7 +118,7 @@ pub fn domino_option(d: &PlacedDomino) -> usize {
 
 /// What an option places.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Placement {
+pub(crate) enum Placement {
     /// The single of `digit` at `at`.
     Single {
         /// Its cell.
@@ -134,7 +134,7 @@ pub enum Placement {
 ///
 /// # Panics
 /// If `option >= OPTIONS`.
-pub fn decode(option: usize) -> Placement {
+pub(crate) fn decode(option: usize) -> Placement {
     assert!(option < OPTIONS, "option {option} out of range");
     if option < SINGLE_OPTIONS {
         let (r, c, d) = sudoku::encoding::decode(SIDE, option);
@@ -179,8 +179,8 @@ fn option_items(placement: Placement) -> Vec<usize> {
 
 /// The Sudominoku problem, options numbered as above. With
 /// `order = Some(perm)`, option `perm[k]` of the standard numbering is
-/// added k-th instead (used by the generator to randomise the search).
-pub(crate) fn problem_in_order(order: Option<&[usize]>) -> Problem {
+/// added k-th instead. ([`problem`] asks for the standard order.)
+fn problem_in_order(order: Option<&[usize]>) -> Problem {
     let mut p = Problem::new();
     // The Sudoku items, exactly as the Sudoku module names and numbers
     // them (its 729 plain placement options are not wanted here).
@@ -205,7 +205,7 @@ pub(crate) fn problem_in_order(order: Option<&[usize]>) -> Problem {
 }
 
 /// The Sudominoku problem: 369 items, 11097 options.
-pub fn problem() -> Problem {
+fn problem() -> Problem {
     problem_in_order(None)
 }
 

@@ -38,19 +38,17 @@ pub use solver::{DlxSudominoku, SudominokuSolver};
 pub use verify::verify;
 
 pub use crate::baseline::NaiveSudominoku;
-pub use crate::generate::sudominoku::{generate, generate_with_floor};
+pub use crate::generate::sudominoku::generate;
 
 /// Rows, columns, boxes and digits of the grid.
-pub const SIDE: usize = 9;
+pub(crate) const SIDE: usize = 9;
 /// Cells of the grid.
-pub const CELLS: usize = SIDE * SIDE;
+pub(crate) const CELLS: usize = SIDE * SIDE;
 /// Dominoes in the set: one per unordered pair of distinct digits.
-pub const DOMINOES: usize = 36;
+pub(crate) const DOMINOES: usize = 36;
 /// Fewest placed dominoes a puzzle may give (a count of 0 ends the input).
-pub const MIN_PLACED: usize = 1;
+pub(crate) const MIN_PLACED: usize = 1;
 /// Most placed dominoes a puzzle may give (the whole set).
-pub const MAX_PLACED: usize = DOMINOES;
+pub(crate) const MAX_PLACED: usize = DOMINOES;
 /// Fewest placed dominoes Baekjoon 4574 promises (its inputs have 10..=35).
-pub const BOJ_MIN_PLACED: usize = 10;
-/// Most placed dominoes Baekjoon 4574 promises.
-pub const BOJ_MAX_PLACED: usize = 35;
+pub(crate) const BOJ_MIN_PLACED: usize = 10;

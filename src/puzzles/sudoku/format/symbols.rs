@@ -59,7 +59,7 @@ pub(crate) fn symbol_value(ch: char, side: usize) -> Option<u8> {
 /// 25x25, whose one-line symbols include letters, the symbol and, for a
 /// letter, its number (``symbol `A` (10)``), since the input may have
 /// used either; `number 30` above.
-pub fn value_name(v: usize, side: usize) -> String {
+pub(crate) fn value_name(v: usize, side: usize) -> String {
     match side {
         ..=9 => format!("digit {v}"),
         16 | 25 => match u8::try_from(v) {

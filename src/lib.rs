@@ -20,7 +20,7 @@ pub mod baseline;
 pub mod error;
 pub mod exact_cover;
 pub mod generate;
-pub mod input;
+pub mod io;
 pub mod problems;
 pub mod puzzles;
 

@@ -5,7 +5,7 @@ use assert_cmd::Command;
 use dlx_engine::baseline::BitmaskSudoku;
 use dlx_engine::exact_cover::{End, Limits};
 use dlx_engine::generate::{generate, GenOptions, Target};
-use dlx_engine::input::SudokuReader;
+use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
 use proptest::prelude::*;
 

@@ -6,8 +6,8 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
-use dlx_engine::input::SudokuReader;
 use dlx_engine::puzzles::sudoku::Grid;
+use dlx_engine::puzzles::sudoku::SudokuReader;
 
 /// The first `limit` (all if `None`) puzzles of `path` with side `side` and
 /// no clashing givens, and how many records before the last of them were

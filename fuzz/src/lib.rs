@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use dlx_engine::exact_cover::{self, knuth_format, End, ItemKind, Limits, Problem, Solver};
-use dlx_engine::input::{self, SudokuReader};
+use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku};
 
@@ -41,7 +41,7 @@ fn line_count(text: &[u8]) -> usize {
 
 /// The lines `dlx solve` numbers in `text`: as [`line_count`], except that
 /// an old-Mac input (`\r` and no `\n`) has `\r`, `\r\n` and `\n` line ends
-/// (`input::prepare`). `prepare` decides on its read-ahead (32 meaningful
+/// (`dlx_engine::io::prepare`). `prepare` decides on its read-ahead (32 meaningful
 /// lines, 64 KiB), this on the whole input: the same unless a `\n` first
 /// appears past the read-ahead of a `\r` input.
 fn solve_line_count(text: &[u8]) -> usize {
@@ -433,7 +433,7 @@ pub fn solve_file(data: &[u8]) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let head = String::from_utf8_lossy(&data[..data.len().min(1 << 16)]);
-    let _ = input::detect(&head);
+    let _ = dlx_engine::io::detect(&head);
     let _ = sudominoku::looks_like(&head);
     let _ = knuth_format::looks_like(&head);
     let bin = std::env::var_os("DLX_BIN")

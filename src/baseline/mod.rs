@@ -1,6 +1,6 @@
-//! Baseline Sudoku solvers to compare the exact-cover engine with.
+//! Baseline solvers to compare the exact-cover engine with.
 //!
-//! Both implement [`SudokuSolver`](crate::puzzles::sudoku::SudokuSolver) for
+//! The Sudoku baselines both implement [`SudokuSolver`](crate::puzzles::sudoku::SudokuSolver) for
 //! every box size `MIN_BOX..=MAX_BOX` (4x4 up to 64x64) and honour
 //! [`Limits`](crate::exact_cover::Limits) the way
 //! [`DlxSudoku`](crate::puzzles::sudoku::DlxSudoku) does: `max_solutions`
@@ -12,12 +12,19 @@
 //! - [`bitmask::BitmaskSudoku`]: strong classical backtracking (per-unit
 //!   `u64` candidate masks, fewest-candidates cell first), which also reports
 //!   how many of its nodes were guesses.
+//! - [`naive_sudominoku::NaiveSudominoku`]: the textbook backtracking of
+//!   Sudominoku, a
+//!   [`SudominokuSolver`](crate::puzzles::sudominoku::SudominokuSolver)
+//!   with the same meaning of limits as
+//!   [`DlxSudominoku`](crate::puzzles::sudominoku::DlxSudominoku).
 
 pub mod bitmask;
 pub mod naive;
+pub mod naive_sudominoku;
 
 pub use bitmask::BitmaskSudoku;
 pub use naive::NaiveSudoku;
+pub use naive_sudominoku::NaiveSudominoku;
 
 /// What every [`SudokuSolver`](crate::puzzles::sudoku::SudokuSolver) of the
 /// crate promises, checked once for all three: the baselines here and

@@ -11,8 +11,8 @@
 use std::time::Duration;
 
 use dlx_engine::exact_cover::End;
-use dlx_engine::input::Style;
 use dlx_engine::puzzles::sudoku::Grid;
+use dlx_engine::puzzles::sudoku::Style;
 
 use crate::cli::batch::{self, Status};
 

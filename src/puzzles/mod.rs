@@ -1,6 +1,13 @@
 //! Puzzle front-ends: each encodes its puzzle as an exact-cover problem and
 //! decodes solutions. They never print.
+//!
+//! - [`sudoku`]: classic Sudoku, 4x4 up to 64x64: grids, their text and the
+//!   reader of whole files, the encoding, the solver and the verifier.
+//! - [`sudominoku`]: Baekjoon 4574, likewise.
+//! - `lines/`: the shapes of input lines (grid rows, rules, CSV fields,
+//!   titles, domino lines, ...), shared by the readers here and by kind
+//!   detection in [`crate::io`].
 
-mod forced;
+pub mod lines;
 pub mod sudoku;
 pub mod sudominoku;

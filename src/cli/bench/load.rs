@@ -4,8 +4,9 @@
 use std::io::{self, BufRead};
 
 use crate::cli::solve::sudominoku_records;
-use dlx_engine::input::{self, Kind, SudokuReader};
+use dlx_engine::io::Kind;
 use dlx_engine::puzzles::sudoku::Grid;
+use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudominoku;
 
 /// The valid puzzles of one input.
@@ -54,12 +55,12 @@ impl PuzzleSet {
 }
 
 /// Reads the first `limit` records (`None` = all) of `input`, named `name`.
-/// The kind is detected from the first lines ([`input::prepare`]); records
+/// The kind is detected from the first lines ([`dlx_engine::io::prepare`]); records
 /// that cannot be read, or whose givens contradict each other, are kept in
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
-    let (kind, input) =
-        input::prepare(Kind::Auto, input).map_err(|e| dlx_engine::error::named_io(name, e))?;
+    let (kind, input) = dlx_engine::io::prepare(Kind::Auto, input)
+        .map_err(|e| dlx_engine::error::named_io(name, e))?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),

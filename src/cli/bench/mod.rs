@@ -37,7 +37,7 @@ use thiserror::Error;
 
 use crate::cli::solve::SolverKind;
 use dlx_engine::exact_cover::Cancel;
-use dlx_engine::input::Kind;
+use dlx_engine::io::Kind;
 
 pub use command::{run as run_command, BenchArgs};
 pub use load::{load, PuzzleSet};

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use crate::cli::check::{self, CheckError};
 use crate::cli::solve::{sudoku_solver, SolverKind};
 use dlx_engine::error::{count_of, named_io};
-use dlx_engine::input::{prepare, Kind};
+use dlx_engine::io::{prepare, Kind};
 
 use std::path::PathBuf;
 
@@ -22,17 +22,36 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
     let (answers_name, answers) = crate::cli::files::open_input(&args.solutions)?;
     // Two files are read: an error names its own.
     let (kind, puzzles) =
-        prepare(args.kind.into(), &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
+        prepare(args.kind, &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
     let (_, answers) = prepare(kind, answers).map_err(|e| named_io(&answers_name, e))?;
     let result = match kind {
         Kind::Sudoku | Kind::Auto => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);
-            check::check_sudoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions, solver.as_mut())
+            check::check_sudoku(
+                &puzzles_name,
+                puzzles,
+                &answers_name,
+                answers,
+                args.max_solutions,
+                solver.as_mut(),
+            )
         }
-        Kind::Sudominoku => check::check_sudominoku(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions),
-        Kind::Xc => check::check_exact_cover(&puzzles_name, puzzles, &answers_name, answers, args.max_solutions),
+        Kind::Sudominoku => check::check_sudominoku(
+            &puzzles_name,
+            puzzles,
+            &answers_name,
+            answers,
+            args.max_solutions,
+        ),
+        Kind::Xc => check::check_exact_cover(
+            &puzzles_name,
+            puzzles,
+            &answers_name,
+            answers,
+            args.max_solutions,
+        ),
     };
     match result {
         Ok(report) => {

@@ -36,7 +36,9 @@ use crate::cli::answer::{
 };
 use dlx_engine::error::{named_io, InputError};
 use dlx_engine::exact_cover::Limits;
-use dlx_engine::input::{self, is_title, read_line, Line, SudokuReader};
+use dlx_engine::io::{read_line, Line};
+use dlx_engine::puzzles::lines::is_title;
+use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{
     symbol_value, DlxSudoku, Grid, GridError, Solution, SudokuSolver,
 };
@@ -643,7 +645,7 @@ fn without_comment(answer: String) -> String {
     if answer.starts_with('!') {
         answer
     } else {
-        input::strip_comment(&answer).to_string()
+        dlx_engine::puzzles::lines::strip_comment(&answer).to_string()
     }
 }
 
@@ -674,7 +676,7 @@ fn read_grid_answer<R: BufRead>(
     // Rows with commas or semicolons between their cells, as `dlx solve`
     // reads them in puzzle files.
     let rows: Vec<String> = (rows.into_iter())
-        .map(|row| input::csv_grid_row(&row).unwrap_or(row))
+        .map(|row| dlx_engine::puzzles::lines::csv_grid_row(&row).unwrap_or(row))
         .collect();
     grid_of_rows(&rows, &lines).map_err(|(line, e)| answers.mismatch(line, e))
 }

@@ -14,7 +14,7 @@ use std::io::BufRead;
 
 use dlx_engine::error::named_io;
 use dlx_engine::exact_cover::{self, knuth_format, Limits, Problem, Solver};
-use dlx_engine::input::{read_line, Line};
+use dlx_engine::io::{read_line, Line};
 
 use super::{
     check_limit_mark, recount_target, settle, unverifiable, CheckError, CheckReport,
@@ -91,14 +91,20 @@ pub fn check_exact_cover_with_budget(
             ))
         }
         Ok(_) if first.starts_with(INVALID_MARK) => {
-            return Err(mismatch(first_line, "the problem is valid but marked invalid".into()))
+            return Err(mismatch(
+                first_line,
+                "the problem is valid but marked invalid".into(),
+            ))
         }
         Ok(xc) => xc,
     };
     let problem = &xc.problem;
-    let matrix = problem
-        .compile()
-        .map_err(|e| mismatch(first_line, format!("the problem cannot be solved here: {e}")))?;
+    let matrix = problem.compile().map_err(|e| {
+        mismatch(
+            first_line,
+            format!("the problem cannot be solved here: {e}"),
+        )
+    })?;
     let mut solver = Solver::new(&matrix);
     // The solutions a recount finds looking for `want` of them, and whether
     // its budget ran out first.
@@ -122,7 +128,10 @@ pub fn check_exact_cover_with_budget(
             ));
         }
         if cut {
-            return Err(mismatch(first_line, unverifiable("`! unsolvable`", 0, node_budget)));
+            return Err(mismatch(
+                first_line,
+                unverifiable("`! unsolvable`", 0, node_budget),
+            ));
         }
         report.marks += 1;
         return Ok(report);
@@ -148,9 +157,12 @@ pub fn check_exact_cover_with_budget(
         let (found, cut) = recount(want);
         report.engine_recounts += 1;
         let capped = lower_bound || max_solutions == Some(claim);
-        settle((claim, found, cut, capped), node_budget, &format!("`{first}`"), || {
-            format!("answer says `{first}`, recount finds {found} solution(s)")
-        })
+        settle(
+            (claim, found, cut, capped),
+            node_budget,
+            &format!("`{first}`"),
+            || format!("answer says `{first}`, recount finds {found} solution(s)"),
+        )
         .map_err(|e| mismatch(first_line, e))?;
         report.counts += 1;
         return Ok(report);
@@ -160,9 +172,12 @@ pub fn check_exact_cover_with_budget(
         let (found, cut) = recount(2);
         report.engine_recounts += 1;
         let found = found.min(2);
-        settle((claim, found, cut, claim == 2), node_budget, &format!("`{first}`"), || {
-            format!("answer says `{first}`, recount finds {found} solution(s) (capped at 2)")
-        })
+        settle(
+            (claim, found, cut, claim == 2),
+            node_budget,
+            &format!("`{first}`"),
+            || format!("answer says `{first}`, recount finds {found} solution(s) (capped at 2)"),
+        )
         .map_err(|e| mismatch(first_line, e))?;
         report.counts += 1;
         return Ok(report);
@@ -192,7 +207,10 @@ pub fn check_exact_cover_with_budget(
         let mut chosen = Vec::with_capacity(block.len());
         for (line, text) in block {
             let option = options.get(text.as_str()).ok_or_else(|| {
-                mismatch(*line, format!("`{text}` is not an option of {puzzles_name}"))
+                mismatch(
+                    *line,
+                    format!("`{text}` is not an option of {puzzles_name}"),
+                )
             })?;
             chosen.push(*option);
         }
@@ -213,8 +231,8 @@ pub fn check_exact_cover_with_budget(
             "several solutions without the `N solution(s)` line that ends a listing".into(),
         )),
         Some((line, text)) if text.starts_with(LIMIT_MARK) => {
-            let claim =
-                parse_limit(&text).ok_or_else(|| mismatch(line, format!("unknown mark `{text}`")))?;
+            let claim = parse_limit(&text)
+                .ok_or_else(|| mismatch(line, format!("unknown mark `{text}`")))?;
             if claim != listed {
                 return Err(mismatch(
                     line,
@@ -234,7 +252,11 @@ pub fn check_exact_cover_with_budget(
                     format!("the listing says {total} solution(s), {listed} are listed"),
                 ));
             }
-            let want = if capped { total } else { total.saturating_add(1) };
+            let want = if capped {
+                total
+            } else {
+                total.saturating_add(1)
+            };
             let (found, cut) = recount(want);
             report.engine_recounts += 1;
             settle((total, found, cut, capped), node_budget, &text, || {

@@ -20,7 +20,8 @@ use crate::cli::solve::{self, Mode, Sinks, SolveOptions, SolverKind};
 use crate::cli::terminal::{
     catch_ctrl_c, ctrl_c_raised, progress_bar, totals_before_ctrl_c, BarSlot, Diagnostics, UnderBar,
 };
-use dlx_engine::input::{Kind, Style};
+use dlx_engine::io::Kind;
+use dlx_engine::puzzles::sudoku::Style;
 
 /// Arguments of `dlx solve`.
 ///

@@ -17,8 +17,10 @@ use crate::cli::answer::{self, Answer, Label, Limit, Outcome};
 use crate::cli::batch::{self, Config, Job, Summary};
 use dlx_engine::error::excerpt;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
-use dlx_engine::input::{self, Kind, Line, Style, SudokuReader};
+use dlx_engine::io::Kind;
+use dlx_engine::io::Line;
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
+use dlx_engine::puzzles::sudoku::{Style, SudokuReader};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
 
 /// Which solver to run.
@@ -187,7 +189,7 @@ pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
 /// records before it, as a [`batch::CutShort`] holding their totals
 /// ([`batch::cut_short`] finds them).
 ///
-/// The kind is [`SolveOptions::kind`], or decided by [`input::prepare`].
+/// The kind is [`SolveOptions::kind`], or decided by [`dlx_engine::io::prepare`].
 /// `--all` ([`Mode::All`]) on a Sudoku or Sudominoku input is an
 /// `InvalidInput` error before any record is read.
 pub fn solve_file(
@@ -196,7 +198,7 @@ pub fn solve_file(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    let (kind, input) = input::prepare(options.kind, input)?;
+    let (kind, input) = dlx_engine::io::prepare(options.kind, input)?;
     if options.mode == Mode::All && kind != Kind::Xc {
         if input.is_blank() && options.kind == Kind::Auto {
             // No records of any kind (blank lines and `#` notes at most):
@@ -693,7 +695,7 @@ fn items_in_no_option(problem: &Problem, solver: &mut Solver) -> Option<String> 
 }
 
 /// An input's lines, read one at a time, never holding a line over
-/// [`input::MAX_LINE`] bytes. A line [`input::read_line`] cannot take goes
+/// [`dlx_engine::io::MAX_LINE`] bytes. A line [`dlx_engine::io::read_line`] cannot take goes
 /// to `bad` with its number, reason and (possibly cut) bytes, which gives
 /// the text to use in its place or an error for the caller.
 fn bounded_lines<E>(
@@ -702,7 +704,7 @@ fn bounded_lines<E>(
 ) -> impl Iterator<Item = io::Result<Result<String, E>>> {
     let (mut buf, mut line_no) = (Vec::new(), 0);
     std::iter::from_fn(move || {
-        let line = match input::read_line(&mut input, &mut buf) {
+        let line = match dlx_engine::io::read_line(&mut input, &mut buf) {
             Ok(Some(line)) => line,
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
@@ -739,7 +741,7 @@ pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, Strin
 }
 
 /// The Sudominoku records of an input, read a line at a time (none over
-/// [`input::MAX_LINE`] bytes) and a record at a time
+/// [`dlx_engine::io::MAX_LINE`] bytes) and a record at a time
 /// ([`sudominoku::RecordReader`]): memory stays bounded whatever the size of
 /// the file. Bytes that are not UTF-8 become U+FFFD, so only the record
 /// holding them is reported (as a bad field on its own line), and a comment
@@ -750,7 +752,7 @@ pub fn sudominoku_records(
     input: impl BufRead,
 ) -> sudominoku::RecordReader<impl Iterator<Item = io::Result<String>>> {
     let lines = bounded_lines(input, |_, reason, bytes| {
-        if reason.starts_with(input::TOO_LONG) {
+        if reason.starts_with(dlx_engine::io::TOO_LONG) {
             Err(reason)
         } else {
             Ok(String::from_utf8_lossy(bytes).into_owned())

@@ -1,4 +1,5 @@
-//! Unique-solution puzzle generation (`dlx gen`).
+//! The Sudoku generator: unique-solution puzzles of any supported size,
+//! with symmetry or a clue count asked for, and their rating.
 //!
 //! Method: a random full grid (the engine solving the empty grid with its
 //! options in a shuffled order), then clues are removed in a random order —
@@ -107,10 +108,10 @@ pub enum GenError {
 }
 
 /// Fresh grids tried before `--clues C` gives up.
-pub const CLUE_ATTEMPTS: usize = 20;
+const CLUE_ATTEMPTS: usize = 20;
 
 /// The random generator of puzzle `index` of a run seeded with `seed`.
-pub fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
+fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     // SplitMix-style mixing so that neighbouring (seed, index) pairs differ.
     let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -124,7 +125,7 @@ pub fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 /// # Panics
 /// If `box_size` is outside `MIN_BOX..=MAX_BOX` of
 /// [`sudoku`](crate::puzzles::sudoku).
-pub fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
+fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
     assert!(
         (MIN_BOX..=MAX_BOX).contains(&box_size),
         "box size {box_size} is outside {MIN_BOX}..={MAX_BOX}"
@@ -214,7 +215,7 @@ fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Opti
 /// Removes clues from `solution` (a complete grid) as `options` ask.
 /// Returns the puzzle, unique by construction, with its solution and the
 /// removals its check budget could not settle.
-pub fn carve(
+fn carve(
     solution: &Grid,
     options: &GenOptions,
     rng: &mut Xoshiro256PlusPlus,
@@ -330,7 +331,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
 }
 
 /// [`rate`] with each search stopped after `budget` nodes, if given.
-pub fn rate_within(puzzle: &Grid, budget: Option<u64>) -> Rating {
+fn rate_within(puzzle: &Grid, budget: Option<u64>) -> Rating {
     let limits = Limits::solutions(2).with_max_nodes(budget);
     let s = DlxSudoku::new().solve(puzzle, limits);
     let mut bitmask = BitmaskSudoku::new();

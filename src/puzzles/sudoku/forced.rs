@@ -25,7 +25,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::sudoku::encoding;
+use super::encoding;
 use crate::exact_cover::ReducedSolver;
 
 /// Bit masks of the options each Sudoku item has left, for one box size.

@@ -1,0 +1,30 @@
+//! Classic Sudoku of box size n (n = 2..=8: 4x4 up to 64x64 cells).
+//!
+//! - `grid.rs`: [`Grid`], the puzzle or its solution, and [`GridError`].
+//! - `format/`: text. One grid as a line of `n^4` symbols or as rows
+//!   (numeric, bare or pretty), read and written; the symbols of each size;
+//!   and [`SudokuReader`], which streams the records of a whole file
+//!   ([`Style`] says how each was written).
+//! - [`encoding`]: the exact-cover matrix, 4n^4 primary items and n^6
+//!   options, built once per box size and shared.
+//! - `solver.rs`: [`DlxSudoku`] solves grids with the engine: the givens and
+//!   the moves they force are made on bit masks (`forced.rs`), Algorithm X
+//!   searches what is left (restarting in shuffled orders on a search for
+//!   one solution that runs long: [`Restarts`]).
+//! - `verify.rs`: [`Grid::check_solution`], an independent verifier.
+//! - [`samples`]: well-known puzzles for examples, tests and benchmarks.
+
+pub mod encoding;
+mod forced;
+pub(crate) mod format;
+mod grid;
+pub mod samples;
+mod solver;
+mod verify;
+
+pub use format::symbols::symbol_value;
+pub(crate) use format::symbols::token_value;
+pub use format::{Style, SudokuReader, SudokuRecord};
+pub(crate) use grid::{box_size_of_side, MAX_BOX, MIN_BOX};
+pub use grid::{Grid, GridError};
+pub use solver::{DlxSudoku, Restarts, Solution, SudokuSolver};

@@ -161,19 +161,24 @@ impl<W: Write> Drop for UnderBar<'_, W> {
     }
 }
 
-/// A progress bar on stderr, only for a person watching a large input.
-pub fn progress_bar(path: &Path, disabled: bool) -> Option<ProgressBar> {
+/// A progress bar on stderr, only for a person watching: a large input,
+/// or a count (`counting`), which can run long on a single record (a grid
+/// with few givens, a big exact-cover problem). The bar's message shows
+/// the solutions an exact-cover count has found so far.
+pub fn progress_bar(path: &Path, disabled: bool, counting: bool) -> Option<ProgressBar> {
     if disabled || !io::stderr().is_terminal() {
         return None;
     }
     let large = path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| m.len() > 1 << 20);
-    if !large {
+    if !large && !counting {
         return None;
     }
     let bar = ProgressBar::new_spinner();
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {human_pos} records solved, {per_sec}, {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        ProgressStyle::with_template(
+            "{spinner} {human_pos} records answered, {per_sec}, {elapsed}{msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(bar)

@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::cli::answer::{Answer, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

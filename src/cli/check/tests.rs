@@ -1,4 +1,3 @@
-
 use super::*;
 use dlx_engine::baseline::BitmaskSudoku;
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};

@@ -311,7 +311,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
                 continue;
             }
         };
-        let progress = progress_bar(path, args.no_progress);
+        let progress = progress_bar(path, args.no_progress, mode == Mode::Count);
         bar.replace(progress.clone());
         let tick = || {
             if let Some(bar) = &progress {
@@ -322,6 +322,11 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
             out: &mut out,
             err: &mut stderr,
             tick: &tick,
+            found: &|solutions| {
+                if let Some(bar) = &progress {
+                    bar.set_message(format!("; {solutions} solutions so far"));
+                }
+            },
             answered: total.records > 0,
             failed: false,
             set_apart,

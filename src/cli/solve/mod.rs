@@ -140,6 +140,9 @@ pub struct Sinks<'a> {
     pub err: &'a mut dyn Write,
     /// Called after each record (progress display).
     pub tick: &'a (dyn Fn() + Sync),
+    /// Called now and then while an exact-cover search runs, with the
+    /// solutions found so far (progress display).
+    pub found: &'a (dyn Fn(u64) + Sync),
     /// Whether earlier inputs already wrote answers to `out`: a multi-line
     /// answer (a grid) is then set apart from them by a blank line, as
     /// within one input.
@@ -592,7 +595,13 @@ fn solve_xc_record(
     let mut write_error = None;
     let mut listed = 0u64;
     // The deadline covers the whole search (and the streaming of `--all`).
+    let mut visited = 0u64;
     let report = solver.search(options.record_limits(), |solution| {
+        visited += 1;
+        // Often enough for a person, rarely enough to cost nothing.
+        if visited % PROGRESS_EVERY == 0 {
+            (sinks.found)(visited);
+        }
         if matches!(options.mode, Mode::First | Mode::All) {
             text.clear();
             if listed > 0 {
@@ -662,6 +671,9 @@ fn solve_xc_record(
     summary.exact_cover = Some(report);
     Ok(summary)
 }
+
+/// Solutions between two calls of [`Sinks::found`].
+const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// Names the primary items of `problem` that no option covers (so it has
 /// no solution), up to three of them, if there are any.

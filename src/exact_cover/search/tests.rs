@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::problems::{knuth_example, langford_pairs, n_queens};
 

@@ -10,6 +10,7 @@
 //!   an input, outputs that name themselves in errors, atomic reports);
 //! - [`terminal`]: Ctrl-C, the diagnostics stream, progress bars;
 //! - [`error`]: the one error type and the exit statuses;
+//! - [`solvers`]: the registry of solvers `solve`, `check` and `bench` share;
 //! - [`args`]: value parsers shared by several commands.
 //!
 //! Data flows one way: records in, solved by the library, answers out.
@@ -26,6 +27,7 @@ pub mod error;
 pub mod files;
 pub mod gen;
 pub mod solve;
+pub mod solvers;
 pub mod terminal;
 
 /// Exact-cover solving engine (Knuth's Algorithm X on dancing links) with

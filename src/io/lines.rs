@@ -72,6 +72,52 @@ pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// A reader for tests of read errors: its bytes, then an error (a disk
 /// gone halfway through a file).
+/// An input's lines, read one at a time, never holding a line over
+/// [`MAX_LINE`] bytes. A line [`read_line`] cannot take goes
+/// to `bad` with its number, reason and (possibly cut) bytes, which gives
+/// the text to use in its place or an error for the caller.
+pub(crate) fn bounded_lines<E>(
+    mut input: impl BufRead,
+    mut bad: impl FnMut(usize, String, &[u8]) -> Result<String, E>,
+) -> impl Iterator<Item = io::Result<Result<String, E>>> {
+    let (mut buf, mut line_no) = (Vec::new(), 0);
+    std::iter::from_fn(move || {
+        let line = match read_line(&mut input, &mut buf) {
+            Ok(Some(line)) => line,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        line_no += 1;
+        Some(Ok(match line {
+            Line::Text(text) => Ok(text),
+            Line::Bad(reason) => bad(line_no, reason, &buf),
+        }))
+    })
+}
+
+/// Reads a whole exact-cover input as text, a line at a time:
+/// `Ok(Err((line, reason)))` names the first line that is too long or not
+/// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
+/// lossily.
+pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
+    let mut text = String::new();
+    let lines = bounded_lines(input, |line, reason, bytes| {
+        if bytes.trim_ascii_start().starts_with(b"|") {
+            Ok(String::from_utf8_lossy(bytes).into_owned())
+        } else {
+            Err((line, reason))
+        }
+    });
+    for line in lines {
+        match line? {
+            Ok(line) => text.push_str(&line),
+            Err(bad) => return Ok(Err(bad)),
+        }
+        text.push('\n');
+    }
+    Ok(Ok(text))
+}
+
 #[cfg(test)]
 pub(crate) struct Failing<'a>(pub &'a [u8]);
 

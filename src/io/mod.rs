@@ -20,5 +20,5 @@ pub(crate) mod lines;
 pub(crate) mod prepare;
 
 pub use detect::{detect, Kind};
-pub use lines::{read_line, Line, MAX_LINE, TOO_LONG};
+pub use lines::{read_line, read_text, Line, MAX_LINE, TOO_LONG};
 pub use prepare::{prepare, Prepared, DETECT_BYTES, DETECT_LINES, MAX_LEADING_COMMENTS};

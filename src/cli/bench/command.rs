@@ -13,7 +13,7 @@ use crate::cli::error::{Error, Exit};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::bench::{self, export, BenchError, Config, Machine, Report};
-use crate::cli::solve::SolverKind;
+use crate::cli::solvers::SolverKind;
 use dlx_engine::error::count_of;
 
 use crate::cli::args::{CommaList, CommaListParser};

@@ -3,11 +3,11 @@
 
 use std::io::{self, BufRead};
 
-use crate::cli::solve::sudominoku_records;
 use dlx_engine::io::Kind;
 use dlx_engine::puzzles::sudoku::Grid;
 use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudominoku;
+use dlx_engine::puzzles::sudominoku::records as sudominoku_records;
 
 /// The valid puzzles of one input.
 #[derive(Debug, Clone)]

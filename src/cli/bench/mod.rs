@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::cli::solve::SolverKind;
+use crate::cli::solvers::SolverKind;
 use dlx_engine::exact_cover::Cancel;
 use dlx_engine::io::Kind;
 

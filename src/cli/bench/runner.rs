@@ -43,7 +43,7 @@ use serde::Serialize;
 use super::load::{PuzzleSet, Puzzles};
 use super::stats::SolverStats;
 use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult};
-use crate::cli::solve::{sudoku_solver, SolverKind};
+use crate::cli::solvers::{sudoku_solver, SolverKind};
 use dlx_engine::exact_cover::{End, Limits};
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};

@@ -365,7 +365,7 @@ pub fn check_sudominoku_with_budget(
     // As for Sudoku: the engine recounts what the textbook solver cannot
     // finish within the budget (one generated puzzle in about forty).
     let mut engine = DlxSudominoku::new();
-    for (k, record) in crate::cli::solve::sudominoku_records(puzzles).enumerate() {
+    for (k, record) in dlx_engine::puzzles::sudominoku::records(puzzles).enumerate() {
         let record = record.map_err(|e| named_io(puzzles_name, e))?;
         let puzzle_line = match &record.puzzle {
             Ok(_) => record.line,

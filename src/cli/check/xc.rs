@@ -23,8 +23,8 @@ use super::{
 use crate::cli::answer::{
     parse_count, parse_limit, parse_verdict, INVALID_MARK, LIMIT_MARK, UNSOLVABLE_MARK,
 };
-use crate::cli::solve::read_text;
 use dlx_engine::error::InputError;
+use dlx_engine::io::read_text;
 
 /// Checks the answer to the exact-cover problem `puzzles` (see the module
 /// docs). Counts and verdicts are recounted by the engine, the only

@@ -165,7 +165,7 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
              answers have one form each",
         ));
     }
-    if let Some(why) = solve::baseline_cannot_solve(args.solver, args.kind) {
+    if let Some(why) = crate::cli::solvers::baseline_cannot_solve(args.solver, args.kind) {
         return Err(refusal(format!(
             "{why}; such files are solved by dlx (leave out --solver)"
         )));

@@ -15,27 +15,15 @@ use std::time::{Duration, Instant};
 pub use crate::cli::answer::Mode;
 use crate::cli::answer::{self, Answer, Label, Limit, Outcome};
 use crate::cli::batch::{self, Config, Job, Summary};
+pub use crate::cli::solvers::SolverKind;
+use crate::cli::solvers::{baseline_cannot_solve, sudoku_solver, sudominoku_solver};
 use dlx_engine::error::excerpt;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
+use dlx_engine::io::read_text;
 use dlx_engine::io::Kind;
-use dlx_engine::io::Line;
-use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
+use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudoku::{Style, SudokuReader};
-use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
-
-/// Which solver to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SolverKind {
-    /// Algorithm X on dancing links (the engine).
-    Dlx,
-    /// Textbook backtracking: row-major blanks, digits in order, scans.
-    /// Exponential: some 9x9 and most larger grids take hours, so give it a
-    /// search budget (--node-limit).
-    Naive,
-    /// Candidate bitmasks, fewest-candidates cell first.
-    Bitmask,
-}
+use dlx_engine::puzzles::sudominoku::{self, records as sudominoku_records};
 
 /// Everything `dlx solve` can be asked.
 #[derive(Debug, Clone)]
@@ -177,15 +165,6 @@ impl Sinks<'_> {
     }
 }
 
-/// Makes a Sudoku solver of the requested kind.
-pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
-    match kind {
-        SolverKind::Dlx => Box::new(DlxSudoku::new()),
-        SolverKind::Naive => Box::new(dlx_engine::baseline::NaiveSudoku::new()),
-        SolverKind::Bitmask => Box::new(dlx_engine::baseline::BitmaskSudoku::new()),
-    }
-}
-
 /// Solves every record of one input named `file` (for messages).
 /// Returns the totals; `Err` only for I/O errors (reading or writing). A
 /// read error part way through the records comes after the answers to the
@@ -287,21 +266,6 @@ fn puzzle_name(kind: Kind) -> &'static str {
     }
 }
 
-/// Why the baseline `solver` cannot solve inputs of `kind`, if it cannot:
-/// `dlx solve` then solves them with the engine (noted when the kind was
-/// detected, refused when `--kind` names it).
-pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static str> {
-    match (solver, kind) {
-        (SolverKind::Naive | SolverKind::Bitmask, Kind::Xc) => {
-            Some("--solver naive and bitmask solve Sudoku (naive Sudominoku too), not exact cover")
-        }
-        (SolverKind::Bitmask, Kind::Sudominoku) => {
-            Some("--solver bitmask solves classic Sudoku only, not Sudominoku (naive does)")
-        }
-        _ => None,
-    }
-}
-
 /// Writes one outcome: its answer (with its label) to `out`, the reason of
 /// a record not solved to `err`.
 pub fn emit(file: &str, outcome: &Outcome, sinks: &mut Sinks) -> io::Result<()> {
@@ -385,18 +349,6 @@ fn solve_sudoku(
             sinks.flush()
         },
     )
-}
-
-/// Makes a Sudominoku solver of the requested kind.
-pub fn sudominoku_solver(kind: SolverKind) -> io::Result<Box<dyn SudominokuSolver + Send>> {
-    match kind {
-        SolverKind::Dlx => Ok(Box::new(DlxSudominoku::new())),
-        SolverKind::Naive => Ok(Box::new(NaiveSudominoku::new())),
-        SolverKind::Bitmask => Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            baseline_cannot_solve(kind, Kind::Sudominoku).unwrap_or_default(),
-        )),
-    }
 }
 
 /// A Baekjoon 4574 file: every puzzle solved, printed as `Puzzle k` and
@@ -704,85 +656,6 @@ fn items_in_no_option(problem: &Problem, solver: &mut Solver) -> Option<String> 
             n - NAMED
         )),
     }
-}
-
-/// An input's lines, read one at a time, never holding a line over
-/// [`dlx_engine::io::MAX_LINE`] bytes. A line [`dlx_engine::io::read_line`] cannot take goes
-/// to `bad` with its number, reason and (possibly cut) bytes, which gives
-/// the text to use in its place or an error for the caller.
-fn bounded_lines<E>(
-    mut input: impl BufRead,
-    mut bad: impl FnMut(usize, String, &[u8]) -> Result<String, E>,
-) -> impl Iterator<Item = io::Result<Result<String, E>>> {
-    let (mut buf, mut line_no) = (Vec::new(), 0);
-    std::iter::from_fn(move || {
-        let line = match dlx_engine::io::read_line(&mut input, &mut buf) {
-            Ok(Some(line)) => line,
-            Ok(None) => return None,
-            Err(e) => return Some(Err(e)),
-        };
-        line_no += 1;
-        Some(Ok(match line {
-            Line::Text(text) => Ok(text),
-            Line::Bad(reason) => bad(line_no, reason, &buf),
-        }))
-    })
-}
-
-/// Reads a whole exact-cover input as text, a line at a time:
-/// `Ok(Err((line, reason)))` names the first line that is too long or not
-/// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
-/// lossily.
-pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
-    let mut text = String::new();
-    let lines = bounded_lines(input, |line, reason, bytes| {
-        if bytes.trim_ascii_start().starts_with(b"|") {
-            Ok(String::from_utf8_lossy(bytes).into_owned())
-        } else {
-            Err((line, reason))
-        }
-    });
-    for line in lines {
-        match line? {
-            Ok(line) => text.push_str(&line),
-            Err(bad) => return Ok(Err(bad)),
-        }
-        text.push('\n');
-    }
-    Ok(Ok(text))
-}
-
-/// The Sudominoku records of an input, read a line at a time (none over
-/// [`dlx_engine::io::MAX_LINE`] bytes) and a record at a time
-/// ([`sudominoku::RecordReader`]): memory stays bounded whatever the size of
-/// the file. Bytes that are not UTF-8 become U+FFFD, so only the record
-/// holding them is reported (as a bad field on its own line), and a comment
-/// holding them is skipped as usual; a line too long becomes a
-/// [`sudominoku::UNREADABLE`] line, which spoils only its record. `dlx
-/// solve`, `check` and `bench` read such a file alike.
-pub fn sudominoku_records(
-    input: impl BufRead,
-) -> sudominoku::RecordReader<impl Iterator<Item = io::Result<String>>> {
-    let lines = bounded_lines(input, |_, reason, bytes| {
-        if reason.starts_with(dlx_engine::io::TOO_LONG) {
-            Err(reason)
-        } else {
-            Ok(String::from_utf8_lossy(bytes).into_owned())
-        }
-    });
-    // Every bad line is kept: there is no error to end the reading.
-    sudominoku::RecordReader::new(lines.map(|line| {
-        line.map(|l| match l {
-            // A line of the input that starts with the mark's NUL must not
-            // pass for it: the NUL is written as messages show it
-            // (`\u{0}`), a bad symbol like any other.
-            Ok(text) if text.starts_with(sudominoku::UNREADABLE) => {
-                dlx_engine::error::printable(&text)
-            }
-            Ok(text) => text,
-            Err(reason) => format!("{}{reason}", sudominoku::UNREADABLE),
-        })
-    }))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! written as the judge expects ([`format_solution`]).
 
 use std::collections::VecDeque;
-use std::io;
+use std::io::{self, BufRead};
 
 use thiserror::Error;
 
@@ -498,6 +498,35 @@ pub fn format_solution(k: usize, grid: &Grid) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The Sudominoku records of an input, read a line at a time (none over
+/// [`crate::io::MAX_LINE`] bytes) and a record at a time
+/// ([`RecordReader`]): memory stays bounded whatever the size of
+/// the file. Bytes that are not UTF-8 become U+FFFD, so only the record
+/// holding them is reported (as a bad field on its own line), and a comment
+/// holding them is skipped as usual; a line too long becomes a
+/// [`UNREADABLE`] line, which spoils only its record. `dlx
+/// solve`, `check` and `bench` read such a file alike.
+pub fn records(input: impl BufRead) -> RecordReader<impl Iterator<Item = io::Result<String>>> {
+    let lines = crate::io::lines::bounded_lines(input, |_, reason, bytes| {
+        if reason.starts_with(crate::io::TOO_LONG) {
+            Err(reason)
+        } else {
+            Ok(String::from_utf8_lossy(bytes).into_owned())
+        }
+    });
+    // Every bad line is kept: there is no error to end the reading.
+    RecordReader::new(lines.map(|line| {
+        line.map(|l| match l {
+            // A line of the input that starts with the mark's NUL must not
+            // pass for it: the NUL is written as messages show it
+            // (`\u{0}`), a bad symbol like any other.
+            Ok(text) if text.starts_with(UNREADABLE) => crate::error::printable(&text),
+            Ok(text) => text,
+            Err(reason) => format!("{}{reason}", UNREADABLE),
+        })
+    }))
 }
 
 #[cfg(test)]

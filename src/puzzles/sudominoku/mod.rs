@@ -28,8 +28,8 @@ mod solver;
 mod verify;
 
 pub use format::{
-    format_solution, looks_like, parse, write_puzzle, write_puzzles, Parsed, Record, RecordError,
-    RecordReader, MISSING_TERMINATOR, UNREADABLE,
+    format_solution, looks_like, parse, records, write_puzzle, write_puzzles, Parsed, Record,
+    RecordError, RecordReader, MISSING_TERMINATOR, UNREADABLE,
 };
 pub(crate) use model::parse_digit;
 pub use model::{Given, PlacedDomino, Position, Puzzle, PuzzleError};

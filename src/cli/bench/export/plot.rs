@@ -14,7 +14,7 @@ use plotters::style::text_anchor;
 use super::table::{self, Rounding};
 use crate::cli::bench::runner::Outcome;
 use crate::cli::bench::{count_of, kind_name, solver_name, FileReport, Report, TimeStats};
-use crate::cli::solve::SolverKind;
+use crate::cli::solvers::SolverKind;
 
 /// Width of the chart, pixels.
 pub const WIDTH: u32 = 960;

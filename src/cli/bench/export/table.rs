@@ -2,7 +2,7 @@
 //! Markdown renderings so both always show the same figures.
 
 use crate::cli::bench::{solver_name, FileReport, SolverResult};
-use crate::cli::solve::SolverKind;
+use crate::cli::solvers::SolverKind;
 use dlx_engine::io::Kind;
 
 /// A table: a header row and body rows of the same width. The first
@@ -260,7 +260,7 @@ mod tests {
     use super::*;
     use crate::cli::bench::runner::Outcome;
     use crate::cli::bench::{FileReport, Measurement, SolverResult, SolverStats};
-    use crate::cli::solve::SolverKind;
+    use crate::cli::solvers::SolverKind;
     use dlx_engine::io::Kind;
     use std::time::Duration;
 

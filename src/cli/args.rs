@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::ValueEnum;
+use dlx_engine::io::Kind;
 
 /// The most worker threads `-j` takes. Each thread holds its own solver,
 /// and rayon starts them all up front: tens of thousands took minutes to
@@ -142,5 +143,32 @@ impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for CommaLis
                 .iter()
                 .filter_map(ValueEnum::to_possible_value),
         ))
+    }
+}
+
+/// The `--kind` of an input: a kind, or `auto` to decide from each input's
+/// content (no kind requested).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// Decide from the content.
+    Auto,
+    /// Classic Sudoku: one-line puzzles, CSV lines, or grids (numeric,
+    /// pretty or bare rows), titled or not.
+    Sudoku,
+    /// Baekjoon 4574 Sudominoku.
+    Sudominoku,
+    /// An exact-cover problem in Knuth's DLX1 format.
+    Xc,
+}
+
+impl KindArg {
+    /// The kind requested; `None` for `auto`.
+    pub fn requested(self) -> Option<Kind> {
+        match self {
+            KindArg::Auto => None,
+            KindArg::Sudoku => Some(Kind::Sudoku),
+            KindArg::Sudominoku => Some(Kind::Sudominoku),
+            KindArg::Xc => Some(Kind::Xc),
+        }
     }
 }

@@ -13,11 +13,9 @@ use crate::puzzles::lines::{
 use crate::puzzles::sudoku::box_size_of_side;
 /// The kinds of input the tool understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum, serde::Serialize))]
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[cfg_attr(feature = "cli", serde(rename_all = "lowercase"))]
 pub enum Kind {
-    /// Decide from the content.
-    Auto,
     /// Classic Sudoku: one-line puzzles, CSV lines, or grids (numeric,
     /// pretty or bare rows), titled or not.
     Sudoku,
@@ -292,7 +290,7 @@ mod tests {
         // option (the parser then names the unknown item).
         assert_eq!(detect("p q r\np q r s\n"), Kind::Xc);
         let hint = |text: &str| {
-            let (_, head) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+            let (_, head) = prepare(None, text.as_bytes()).unwrap();
             head.head_reads_as_exact_cover()
         };
         assert!(hint("1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 9\n"));
@@ -521,7 +519,7 @@ mod tests {
         ];
         for (name, text, kind) in cases {
             assert_eq!(detect(&text), kind, "{name}: {text:?}");
-            let (got, _) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+            let (got, _) = prepare(None, text.as_bytes()).unwrap();
             assert_eq!(got, kind, "{name} (prepare): {text:?}");
         }
         // The bundled inputs.
@@ -540,13 +538,13 @@ mod tests {
             ("puzzles/xc/queens-8.dlx", Kind::Xc),
         ] {
             let text = std::fs::read(format!("{root}/{file}")).unwrap();
-            let (got, _) = prepare(Kind::Auto, &text[..]).unwrap();
+            let (got, _) = prepare(None, &text[..]).unwrap();
             assert_eq!(got, kind, "{file}");
         }
         for entry in std::fs::read_dir(format!("{root}/puzzles/sudominoku/bad-inputs")).unwrap() {
             let path = entry.unwrap().path();
             let text = std::fs::read(&path).unwrap();
-            let (got, _) = prepare(Kind::Auto, &text[..]).unwrap();
+            let (got, _) = prepare(None, &text[..]).unwrap();
             assert_eq!(got, Kind::Sudominoku, "{}", path.display());
         }
     }

@@ -224,21 +224,20 @@ fn packed_reason(head: &[u8]) -> Option<String> {
 /// Makes `input` ready to read and decides its kind, for every command that
 /// takes files (`dlx solve`, `dlx check`, `dlx bench`).
 ///
-/// With [`Kind::Auto`] it reads ahead — blocking, as a pipe may deliver
+/// With no kind requested (`None`) it reads ahead — blocking, as a pipe may deliver
 /// the input in pieces — until [`DETECT_LINES`] meaningful lines, the end
 /// of the input or [`DETECT_BYTES`] (past any blank and `#` comment lines
 /// it starts with, up to [`MAX_LEADING_COMMENTS`]), and lets [`detect`] vote over those
 /// lines; with a given kind it reads only the first line. Either way the
 /// bytes read ahead are replayed by the returned reader, which also drops a
 /// leading UTF-8 byte-order mark and reads old-Mac `\r` line ends (an input
-/// whose read-ahead holds `\r` and no `\n`) as `\n`. The kind returned is never
-/// [`Kind::Auto`].
-pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, Prepared<R>)> {
-    let wanted = if requested == Kind::Auto {
-        DETECT_LINES
-    } else {
-        1
-    };
+/// whose read-ahead holds `\r` and no `\n`) as `\n`. The kind returned is
+/// the one requested, or the one detected.
+pub fn prepare<R: BufRead>(
+    requested: Option<Kind>,
+    mut input: R,
+) -> io::Result<(Kind, Prepared<R>)> {
+    let wanted = if requested.is_none() { DETECT_LINES } else { 1 };
     let mut head = Vec::new();
     let mut lines = LineCounter::default();
     let mut at_end = false;
@@ -295,7 +294,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
         false => None,
     };
     let kind = match requested {
-        Kind::Auto => {
+        None => {
             // A line cut short by the read-ahead limit could mislead the vote;
             // a single line longer than it is judged by its whole words (a
             // word cut short could repeat an earlier one).
@@ -310,7 +309,7 @@ pub fn prepare<R: BufRead>(requested: Kind, mut input: R) -> io::Result<(Kind, P
             };
             detect(&String::from_utf8_lossy(complete))
         }
-        kind => kind,
+        Some(kind) => kind,
     };
     Ok((
         kind,
@@ -413,29 +412,22 @@ mod tests {
                     step,
                 },
             );
-            let (kind, replay) = prepare(Kind::Auto, input).unwrap();
+            let (kind, replay) = prepare(None, input).unwrap();
             assert_eq!(kind, Kind::Sudominoku, "step {step}");
             assert_eq!(read_all(replay), SUDOMINOKU.as_bytes(), "step {step}");
         }
         // Longer than the read-ahead: every byte comes back, in order.
         let big: String = (0..3000).map(|k| format!("{P} # {k}\n")).collect();
         assert!(big.len() > 2 * DETECT_BYTES);
-        for kind in [Kind::Auto, Kind::Sudoku, Kind::Xc] {
+        for kind in [None, Some(Kind::Sudoku), Some(Kind::Xc)] {
             let (got, replay) = prepare(kind, big.as_bytes()).unwrap();
-            assert_eq!(
-                got,
-                if kind == Kind::Auto {
-                    Kind::Sudoku
-                } else {
-                    kind
-                }
-            );
+            assert_eq!(got, kind.unwrap_or(Kind::Sudoku));
             assert_eq!(read_all(replay), big.as_bytes());
         }
         // A given kind is kept, even when the content says otherwise.
-        let (kind, _) = prepare(Kind::Xc, SUDOMINOKU.as_bytes()).unwrap();
+        let (kind, _) = prepare(Some(Kind::Xc), SUDOMINOKU.as_bytes()).unwrap();
         assert_eq!(kind, Kind::Xc);
-        let (kind, replay) = prepare(Kind::Auto, &b""[..]).unwrap();
+        let (kind, replay) = prepare(None, &b""[..]).unwrap();
         assert_eq!((kind, read_all(replay)), (Kind::Sudoku, vec![]));
     }
 
@@ -454,7 +446,7 @@ mod tests {
                 (format!("{P}\n"), Kind::Sudoku),
             ] {
                 let text = format!("{comments}{body}");
-                let (got, replay) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+                let (got, replay) = prepare(None, text.as_bytes()).unwrap();
                 assert_eq!(got, kind, "{body}");
                 assert_eq!(read_all(replay), text.as_bytes());
             }
@@ -465,7 +457,7 @@ mod tests {
             "#{}\n{SUDOMINOKU}",
             "x".repeat(MAX_LEADING_COMMENTS + DETECT_BYTES)
         );
-        let (got, replay) = prepare(Kind::Auto, endless.as_bytes()).unwrap();
+        let (got, replay) = prepare(None, endless.as_bytes()).unwrap();
         assert_eq!(got, Kind::Sudoku, "no meaningful line seen");
         assert_eq!(read_all(replay).len(), endless.len());
         // Old-Mac line ends are still decided on the first DETECT_BYTES: a
@@ -473,7 +465,7 @@ mod tests {
         // `\n` further on (read as one line, the comment hid every puzzle).
         let comments = format!("#{}\r", "x".repeat(99)).repeat(DETECT_BYTES / 100 + 40);
         let mac = format!("{comments}{P}\r{P}\r{P}\n");
-        let (_, replay) = prepare(Kind::Auto, mac.as_bytes()).unwrap();
+        let (_, replay) = prepare(None, mac.as_bytes()).unwrap();
         let text = String::from_utf8(read_all(replay)).unwrap();
         assert_eq!(text.lines().filter(|l| *l == P).count(), 3);
     }
@@ -481,13 +473,18 @@ mod tests {
     #[test]
     fn prepare_drops_a_byte_order_mark() {
         let marked = format!("\u{feff}{P}\n");
-        for kind in [Kind::Auto, Kind::Sudoku, Kind::Sudominoku, Kind::Xc] {
+        for kind in [
+            None,
+            Some(Kind::Sudoku),
+            Some(Kind::Sudominoku),
+            Some(Kind::Xc),
+        ] {
             let (_, replay) = prepare(kind, marked.as_bytes()).unwrap();
             assert_eq!(read_all(replay), format!("{P}\n").as_bytes());
         }
         // Only at the start.
         let late = format!("{P}\n\u{feff}");
-        let (_, replay) = prepare(Kind::Auto, late.as_bytes()).unwrap();
+        let (_, replay) = prepare(None, late.as_bytes()).unwrap();
         assert_eq!(read_all(replay), late.as_bytes());
         // The Sudoku reader skips one by itself too.
         let got = records(&format!("\u{feff}{P}\n"));
@@ -506,7 +503,7 @@ mod tests {
                     step,
                 },
             );
-            let (kind, replay) = prepare(Kind::Auto, input).unwrap();
+            let (kind, replay) = prepare(None, input).unwrap();
             assert_eq!(kind, Kind::Sudoku);
             assert_eq!(read_all(replay), unix.as_bytes(), "step {step}");
         }
@@ -520,13 +517,13 @@ mod tests {
                 step: 1,
             },
         );
-        let (_, replay) = prepare(Kind::Sudoku, input).unwrap();
+        let (_, replay) = prepare(Some(Kind::Sudoku), input).unwrap();
         assert_eq!(read_all(replay), format!("{P}\n{P}\n{P}\n").as_bytes());
         for text in [format!("{P}\r\n{P}\r\n"), format!("{P}\n{P}\r")] {
-            let (_, replay) = prepare(Kind::Auto, text.as_bytes()).unwrap();
+            let (_, replay) = prepare(None, text.as_bytes()).unwrap();
             assert_eq!(read_all(replay), text.as_bytes());
         }
-        let (_, replay) = prepare(Kind::Auto, mac.as_bytes()).unwrap();
+        let (_, replay) = prepare(None, mac.as_bytes()).unwrap();
         let got: Vec<_> = SudokuReader::new(replay).map(|r| r.unwrap()).collect();
         assert_eq!(got.len(), 2000);
         assert_eq!(got[1999].line, 2000);
@@ -546,7 +543,7 @@ mod tests {
         ] {
             let text: String = (0..lines).map(|_| format!("{P}{end}")).collect();
             let input = io::BufReader::with_capacity(100, Failing(text.as_bytes()));
-            let result = prepare(Kind::Auto, input).and_then(|(_, replay)| {
+            let result = prepare(None, input).and_then(|(_, replay)| {
                 let mut reader = SudokuReader::new(replay);
                 let mut read = 0;
                 loop {

@@ -59,8 +59,8 @@ impl PuzzleSet {
 /// that cannot be read, or whose givens contradict each other, are kept in
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
-    let (kind, input) = dlx_engine::io::prepare(Kind::Auto, input)
-        .map_err(|e| dlx_engine::error::named_io(name, e))?;
+    let (kind, input) =
+        dlx_engine::io::prepare(None, input).map_err(|e| dlx_engine::error::named_io(name, e))?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),
@@ -107,7 +107,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
             }
             set.puzzles = Puzzles::Sudominoku(puzzles);
         }
-        Kind::Sudoku | Kind::Auto => {
+        Kind::Sudoku => {
             set.kind = Kind::Sudoku;
             let mut grids = Vec::new();
             for record in SudokuReader::new(input).take(limit) {

@@ -390,7 +390,6 @@ pub use dlx_engine::error::count_of;
 /// The name of an input kind (`sudoku`, `sudominoku`, ...).
 pub fn kind_name(kind: Kind) -> &'static str {
     match kind {
-        Kind::Auto => "auto",
         Kind::Sudoku => "sudoku",
         Kind::Sudominoku => "sudominoku",
         Kind::Xc => "xc",

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::cli::args::positive;
+use crate::cli::args::{positive, KindArg};
 use crate::cli::error::{Error, Exit};
 
 /// Runs the check; exit status 0 if every answer fits, 1 on the first
@@ -22,12 +22,12 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
     let (answers_name, answers) = crate::cli::files::open_input(&args.solutions)?;
     // Two files are read: an error names its own.
     let (kind, puzzles) =
-        prepare(args.kind, &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
+        prepare(args.kind.requested(), &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
-    let (_, answers) = prepare(kind, answers).map_err(|e| named_io(&answers_name, e))?;
+    let (_, answers) = prepare(Some(kind), answers).map_err(|e| named_io(&answers_name, e))?;
     let result = match kind {
-        Kind::Sudoku | Kind::Auto => {
+        Kind::Sudoku => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);
             check::check_sudoku(
                 &puzzles_name,
@@ -102,8 +102,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub solutions: PathBuf,
     /// Input kind of PUZZLES; `auto` decides from the content.
-    #[arg(long, value_enum, default_value_t = Kind::Auto)]
-    pub kind: Kind,
+    #[arg(long, value_enum, default_value_t = KindArg::Auto)]
+    pub kind: KindArg,
     /// The --max-solutions the answers were counted with (a count equal to it
     /// is then a lower bound; N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]

@@ -10,17 +10,17 @@ use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, ValueEnum};
 
-use crate::cli::args::{positive, whole, MAX_THREADS};
+use crate::cli::args::{positive, whole, KindArg, MAX_THREADS};
 use crate::cli::batch::{self, Summary};
 use crate::cli::error::{refusal, Error, Exit};
 use crate::cli::files::{
     create_output, is_output_error, open_input, refuse_overwrites, refuse_stderr_clashes, Named,
 };
 use crate::cli::solve::{self, Mode, Sinks, SolveOptions, SolverKind};
+use crate::cli::solvers::baseline_cannot_solve;
 use crate::cli::terminal::{
     catch_ctrl_c, ctrl_c_raised, progress_bar, totals_before_ctrl_c, BarSlot, Diagnostics, UnderBar,
 };
-use dlx_engine::io::Kind;
 use dlx_engine::puzzles::sudoku::Style;
 
 /// Arguments of `dlx solve`.
@@ -33,8 +33,8 @@ pub struct SolveArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Input kind; `auto` decides from each file's content.
-    #[arg(long, value_enum, default_value_t = Kind::Auto)]
-    pub kind: Kind,
+    #[arg(long, value_enum, default_value_t = KindArg::Auto)]
+    pub kind: KindArg,
     /// Solver: the engine (dlx) or a baseline.
     ///
     /// naive solves Sudoku and Sudominoku, bitmask classic Sudoku only; a
@@ -159,13 +159,14 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
              solution and --unique at the second",
         ));
     }
-    if args.format.is_some() && matches!(args.kind, Kind::Sudominoku | Kind::Xc) {
+    if args.format.is_some() && matches!(args.kind, KindArg::Sudominoku | KindArg::Xc) {
         return Err(refusal(
             "--format sets the style of Sudoku answers; Sudominoku and exact-cover \
              answers have one form each",
         ));
     }
-    if let Some(why) = crate::cli::solvers::baseline_cannot_solve(args.solver, args.kind) {
+    let why = (args.kind.requested()).and_then(|kind| baseline_cannot_solve(args.solver, kind));
+    if let Some(why) = why {
         return Err(refusal(format!(
             "{why}; such files are solved by dlx (leave out --solver)"
         )));
@@ -257,7 +258,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
     refuse_stderr_clashes(&files, args.out.as_deref())?;
     // After the refusals: its note must not reach a file they protect.
     let options = SolveOptions {
-        kind: args.kind,
+        kind: args.kind.requested(),
         solver: args.solver,
         threads: solve_threads(&args),
         mode,

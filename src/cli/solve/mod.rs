@@ -28,8 +28,8 @@ use dlx_engine::puzzles::sudominoku::{self, records as sudominoku_records};
 /// Everything `dlx solve` can be asked.
 #[derive(Debug, Clone)]
 pub struct SolveOptions {
-    /// Input kind, or `Auto` to detect it from the content.
-    pub kind: Kind,
+    /// Input kind requested; `None` detects it from each input's content.
+    pub kind: Option<Kind>,
     /// The solver.
     pub solver: SolverKind,
     /// Worker threads (1 = sequential).
@@ -57,7 +57,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            kind: Kind::Auto,
+            kind: None,
             solver: SolverKind::Dlx,
             threads: 1,
             mode: Mode::First,
@@ -182,7 +182,7 @@ pub fn solve_file(
 ) -> io::Result<Summary> {
     let (kind, input) = dlx_engine::io::prepare(options.kind, input)?;
     if options.mode == Mode::All && kind != Kind::Xc {
-        if input.is_blank() && options.kind == Kind::Auto {
+        if input.is_blank() && options.kind.is_none() {
             // No records of any kind (blank lines and `#` notes at most):
             // the caller notes the input like any other with none, rather
             // than refusing it (`dlx solve --all *.dlx` with an empty
@@ -190,7 +190,7 @@ pub fn solve_file(
             return Ok(Summary::default());
         } else {
             let name = puzzle_name(kind);
-            let (read_as, or_xc) = if options.kind == Kind::Auto {
+            let (read_as, or_xc) = if options.kind.is_none() {
                 (
                     "reads (from its content) as",
                     "; if it is an exact-cover problem in Knuth's format, give --kind xc",
@@ -235,12 +235,11 @@ pub fn solve_file(
         None => options,
     };
     // Looked at before the input is consumed.
-    let maybe_xc =
-        options.kind == Kind::Auto && kind != Kind::Xc && input.head_reads_as_exact_cover();
+    let maybe_xc = options.kind.is_none() && kind != Kind::Xc && input.head_reads_as_exact_cover();
     let summary = match kind {
         Kind::Xc => solve_xc(file, input, options, sinks),
         Kind::Sudominoku => solve_sudominoku(file, input, options, sinks),
-        Kind::Sudoku | Kind::Auto => solve_sudoku(file, input, options, sinks),
+        Kind::Sudoku => solve_sudoku(file, input, options, sinks),
     }?;
     if maybe_xc && summary.records > 0 && summary.invalid == summary.records {
         // Detection guessed from a few lines; when nothing of the file

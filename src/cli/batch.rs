@@ -617,8 +617,8 @@ type InputEnd = Option<io::Error>;
 /// The worker pool of `threads` threads, built by the first run that asks
 /// for that many and kept for the runs after it: a command given thousands
 /// of small files runs one batch per file, and starting and joining the
-/// threads for each cost 20 s of CPU time for 5,000 one-puzzle files at
-/// `-j64` (0.3 s at `-j1`).
+/// threads for each cost far more CPU than the puzzles (docs/perf-log.md,
+/// "Figures moved out of code comments").
 ///
 /// A run started on a worker thread of the shared pool itself (a `solve`
 /// that runs a batch of its own) gets a pool of its own instead: its

@@ -87,9 +87,9 @@ pub type BarSlot = RefCell<Option<ProgressBar>>;
 /// bar lifted ([`ProgressBar::suspend`]), so lines never land inside the
 /// bar. While a bar is shown, whole lines wait for a flush (`dlx solve`
 /// flushes after each chunk of answers) or for [`HOLD_UNDER_BAR`] bytes:
-/// each lift redraws the bar, and a file of 100,000 bad records redrawn
-/// once per error line took 60% longer and wrote twice the bytes to the
-/// terminal. Without a bar the lines go straight through.
+/// each lift redraws the bar, and redrawing it once per error line made a
+/// file of many bad records much slower and twice as many bytes on the
+/// terminal (docs/perf-log.md). Without a bar the lines go straight through.
 ///
 /// It holds no lock between writes: the bar's steady-tick thread draws on
 /// stderr too, and a writer that kept `io::stderr().lock()` while the main

@@ -120,10 +120,9 @@ impl Config {
     ///
     /// Why: every block ends in a barrier (the pool's threads wait for the
     /// block's last puzzle, then sleep while the answers are verified, then
-    /// wake for the next block). Every 64 puzzles of about 10 µs, that made
-    /// `-j2` 1.4-1.8x the throughput of `-j1` on 17-clue puzzles where
-    /// `dlx solve` shows 1.6-2.0x; growing blocks gave 1.7-2.1x (median
-    /// 1.84x, `benches/README.md`, fifteenth pass). Blocks of
+    /// wake for the next block). With fixed blocks of 64 short puzzles, `-j2`
+    /// lost much of the speed-up `dlx solve` shows; growing blocks won most
+    /// of it back (docs/perf-log.md, fifteenth pass). Blocks of
     /// [`BLOCK_TARGET`] still let every solver see the same stretch of the
     /// machine's drift.
     pub fn next_block_size(&self, size: usize, fastest: Duration) -> usize {

@@ -12,7 +12,7 @@
 //!   [`BLOCK_TARGET`](super::BLOCK_TARGET)); each solver in turn (rotating
 //!   per block) solves the block on a rayon pool of `N` threads, up to 8
 //!   puzzles per task (a task takes its thread's solver once; one puzzle
-//!   per task cost 5% of the wall time on 17-clue puzzles of ~10 µs). Each
+//!   per task measured slower on short puzzles, docs/perf-log.md). Each
 //!   puzzle is still timed alone, on the thread that solves it: per-puzzle
 //!   times are single-thread times (measured while the other threads
 //!   work). Throughput is wall-clock: the solver's puzzles over the summed

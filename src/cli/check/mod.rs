@@ -46,9 +46,9 @@ use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
 
 /// Search nodes one recount may use (a count, a verdict or an
 /// `! unsolvable` mark) before its claim is reported as not verifiable:
-/// about 2 s of the bitmask solver (some 4 million solutions of an empty
-/// 9x9 grid) and 7 s of the naive Sudominoku solver on the machine it was
-/// tuned on. Proper puzzles need a tiny fraction of it.
+/// seconds of the bitmask solver (some 4 million solutions of an empty 9x9
+/// grid) or of the naive Sudominoku solver. Proper puzzles need a tiny
+/// fraction of it.
 pub const RECOUNT_NODE_BUDGET: u64 = 50_000_000;
 
 /// What a successful check saw.

@@ -15,9 +15,9 @@ use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD, HARD_SOLUT
 /// The reason of a title-like line with no grid under it.
 const TITLE_WITHOUT_GRID: &str = "not a puzzle line or a grid row (a title must stand directly \
                                   above a grid; above a puzzle line write it as a `#` comment)";
-const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
-const SUDOMINOKU_OUT: &str = include_str!("../puzzles/sudominoku/sample-own.out");
-const GRID: &str = include_str!("../puzzles/sudoku/baekjoon-2580.txt");
+const SUDOMINOKU: &str = include_str!("../../puzzles/sudominoku/sample-own.txt");
+const SUDOMINOKU_OUT: &str = include_str!("../../puzzles/sudominoku/sample-own.out");
+const GRID: &str = include_str!("../../puzzles/sudoku/baekjoon-2580.txt");
 const GRID_SOLUTION: &str = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n\
                              3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n\
                              9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// The properties the fuzz targets check (`fuzz/src/lib.rs`), so a saved
 /// input runs exactly what the fuzzer ran.
-#[path = "../fuzz/src/lib.rs"]
+#[path = "../../fuzz/src/lib.rs"]
 mod fuzz_checks;
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
@@ -547,7 +547,8 @@ fn big_record(k: usize) -> (String, String, bool) {
 }
 
 /// Peak resident set size (KiB) of the largest child this process has
-/// waited for.
+/// waited for. All the tests share one process since they were folded into
+/// one crate: run this one alone (as below) for the figure to be its own.
 #[cfg(target_os = "linux")]
 fn children_peak_rss_kib() -> i64 {
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -560,7 +561,7 @@ fn children_peak_rss_kib() -> i64 {
 /// `dlx solve -j 2` on 5,000,000 records streamed from a file: exactly one
 /// answer line per record, every one in its place, and (on Linux) a peak
 /// RSS under 100 MiB. Slow (about a minute in release mode): run it with
-/// `cargo test --release --test reliability -- --ignored`.
+/// `cargo test --release --test it reliability:: -- --ignored`.
 #[test]
 #[ignore = "5,000,000 records: run explicitly (CI does, see .ci/run)"]
 fn five_million_records_bounded_memory() {

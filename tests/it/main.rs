@@ -3,6 +3,13 @@
 //! dependencies, where one crate per file made eighteen), and run in one
 //! process. Run one module's tests with a filter, e.g.
 //! `cargo test --test it cli_guards::`.
+//!
+//! No verdict here depends on how fast the machine is or how loaded:
+//! searches are bounded by node budgets or deadlines already past, a child
+//! process is interrupted after an event it shows (a line of output, its
+//! input taken, CPU time spent searching), never after a fixed sleep, and
+//! the only wall-clock limits are hang guards of several minutes
+//! ([`common::child::HANG_LIMIT`]).
 
 mod common;
 

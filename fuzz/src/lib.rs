@@ -1,7 +1,7 @@
 //! The properties the fuzz targets check, one function per target.
 //!
 //! Shared by the cargo-fuzz targets in `fuzz_targets/` and by the main
-//! crate's `tests/reliability.rs` (which includes this file as a module and
+//! crate's `tests/it/reliability.rs` (which includes this file as a module and
 //! feeds it the saved inputs of `tests/fuzz_regressions/`), so a regression
 //! input runs exactly the code the fuzzer ran.
 //!

@@ -39,8 +39,8 @@ const PRETTY_SOLUTION: &str = "5 3 4 | 6 7 8 | 9 1 2\n6 7 2 | 1 9 5 | 3 4 8\n1 9
                                ------+-------+------\n\
                                9 6 1 | 5 3 7 | 2 8 4\n2 8 7 | 4 1 9 | 6 3 5\n3 4 5 | 2 8 6 | 1 7 9";
 
-const SUDOMINOKU: &str = include_str!("../puzzles/sudominoku/sample-own.txt");
-const SUDOMINOKU_OUT: &str = include_str!("../puzzles/sudominoku/sample-own.out");
+const SUDOMINOKU: &str = include_str!("../../puzzles/sudominoku/sample-own.txt");
+const SUDOMINOKU_OUT: &str = include_str!("../../puzzles/sudominoku/sample-own.out");
 
 const LIMIT: usize = 1 << 20;
 
@@ -565,7 +565,7 @@ fn cases() -> Vec<Case> {
         sudominoku_case(
             "truncated-by-count.txt",
             &lines(
-                include_str!("../puzzles/sudominoku/bad-inputs/truncated-by-count.txt"),
+                include_str!("../../puzzles/sudominoku/bad-inputs/truncated-by-count.txt"),
                 0,
                 6,
             ),

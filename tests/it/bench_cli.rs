@@ -7,6 +7,8 @@ use dlx_engine::puzzles::sudoku::samples::EASY;
 use predicates::prelude::*;
 use serde_json::Value;
 
+use crate::common::child::{poll_until, wait_for_exit, HANG_LIMIT};
+
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
@@ -126,18 +128,18 @@ fn an_interrupted_run_keeps_the_previous_reports() {
         .success();
     let before = std::fs::read(&json).unwrap();
     assert!(!dir.path().join("r.json.partial").exists());
-    bench_killed_after_a_second("--json", &json);
+    bench_killed_part_way("--json", &json);
     assert_eq!(std::fs::read(&json).unwrap(), before);
     // A report that did not exist is not left behind empty.
     let fresh = dir.path().join("fresh.md");
-    bench_killed_after_a_second("--markdown", &fresh);
+    bench_killed_part_way("--markdown", &fresh);
     assert!(!fresh.exists());
     // Nor is the file a dangling symlink names.
     #[cfg(unix)]
     {
         let link = dir.path().join("link.md");
         std::os::unix::fs::symlink("nothing-yet.md", &link).unwrap();
-        bench_killed_after_a_second("--markdown", &link);
+        bench_killed_part_way("--markdown", &link);
         assert!(!dir.path().join("nothing-yet.md").exists());
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
     }
@@ -198,14 +200,12 @@ fn reports_reach_a_process_substitution() {
         .unwrap();
     assert!(status.success());
     let copy = dir.path().join("copy.json");
-    // `wait` does not wait for a process substitution in every bash.
-    for _ in 0..100 {
-        if serde_json::from_slice::<Value>(&std::fs::read(&copy).unwrap_or_default()).is_ok() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let report: Value = serde_json::from_slice(&std::fs::read(&copy).unwrap()).unwrap();
+    // `wait` does not wait for a process substitution in every bash: wait
+    // for the whole report to appear, with only a hang limit (it was 2 s,
+    // which a loaded machine could take to run `cat`).
+    let report: Value = poll_until("the report copied by the process substitution", || {
+        serde_json::from_slice::<Value>(&std::fs::read(&copy).unwrap_or_default()).ok()
+    });
     assert_eq!(report["files"][0]["puzzles"], 20);
 }
 
@@ -296,17 +296,37 @@ fn reports_carry_whole_file_warnings_and_the_file_name_as_given() {
 }
 
 /// Runs textbook backtracking with a budget of a trillion nodes on minimal
-/// 25x25 puzzles (far more than a second of work even in a release build),
-/// writing the report `option` to `report`, and kills it after one second.
-fn bench_killed_after_a_second(option: &str, report: &Path) {
-    let killed = dlx()
+/// 25x25 puzzles (minutes of work even in a release build), writing the
+/// report `option` to `report`, and kills it (SIGKILL) part way: once it
+/// has printed the first line of its preamble, which comes after its
+/// reports are checked and just before the solving starts. (It was killed
+/// one second after it started, which a loaded machine could spend before
+/// dlx even read its arguments; waiting for its output makes sure the run
+/// was under way.)
+fn bench_killed_part_way(option: &str, report: &Path) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
         .args(["bench", "puzzles/sudoku/25x25-20.txt", "--solvers", "naive"])
         .args(["--node-limit", "1000000000000", option])
         .arg(report)
-        .timeout(std::time::Duration::from_secs(1))
-        .output()
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
         .unwrap();
-    assert_eq!(killed.status.code(), None, "not killed: {killed:?}");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    // A dlx that never prints is killed at the hang limit: the line is
+    // then empty.
+    #[cfg(unix)]
+    let watchdog = crate::common::child::Watchdog::new(&child);
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    child.kill().unwrap();
+    let status = wait_for_exit(&mut child);
+    #[cfg(unix)]
+    drop(watchdog);
+    assert!(!first.is_empty(), "no preamble");
+    assert_eq!(status.code(), None, "not killed: {status:?}");
 }
 
 #[test]
@@ -818,7 +838,8 @@ fn usage_and_input_errors_exit_2() {
             .arg("--markdown")
             .arg(&fifo)
             .arg(&file)
-            .timeout(std::time::Duration::from_secs(20))
+            // Refused before the pipe is opened: only a hang reaches this.
+            .timeout(HANG_LIMIT)
             .assert()
             .code(2)
             .stderr(predicate::str::contains(
@@ -827,7 +848,7 @@ fn usage_and_input_errors_exit_2() {
         dlx()
             .args(["bench", "--no-progress", "-", "--json", "/dev/stdin"])
             .write_stdin(format!("{EASY}\n"))
-            .timeout(std::time::Duration::from_secs(20))
+            .timeout(HANG_LIMIT)
             .assert()
             .code(2)
             .stderr(predicate::str::contains(

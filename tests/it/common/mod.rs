@@ -1,4 +1,7 @@
-//! Helpers shared by the property tests of the engines.
+//! Helpers shared by the test modules: waiting on child processes
+//! ([`child`]), and random problems for the property tests of the engines.
+
+pub mod child;
 
 use dlx_engine::exact_cover::{ItemKind, Problem};
 use proptest::prelude::*;

@@ -5,8 +5,7 @@ use std::ops::ControlFlow;
 use dlx_engine::exact_cover::{verify, End, Limits, Solver};
 use proptest::prelude::*;
 
-mod common;
-use common::{build, problems};
+use crate::common::{build, problems};
 
 /// Counts exact covers by trying every subset of options.
 fn brute_force(kinds: &[bool], options: &[Vec<usize>]) -> u64 {

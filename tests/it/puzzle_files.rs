@@ -44,6 +44,9 @@ fn xc_files_match_their_builders() {
     let regenerate = std::env::var_os("DLX_REGENERATE").is_some();
     for (name, comment, problem) in files() {
         let text = format!(
+            // The files name this test by its path before the tests were
+            // folded into `tests/it/`: kept, so that the move alone does
+            // not rewrite every file.
             "| {comment}\n| written by tests/puzzle_files.rs\n{}",
             knuth_format::write(&problem)
         );
@@ -55,7 +58,7 @@ fn xc_files_match_their_builders() {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(
             on_disk, text,
-            "{name} is stale: run DLX_REGENERATE=1 cargo test --test puzzle_files"
+            "{name} is stale: run DLX_REGENERATE=1 cargo test --test it puzzle_files"
         );
         let parsed = knuth_format::parse(&on_disk, &name).unwrap();
         assert_eq!(parsed.problem.options(), problem.options());

@@ -14,8 +14,7 @@ use dlx_engine::problems::{
 use dlx_engine::puzzles::sudoku::{encoding, samples, Grid};
 use proptest::prelude::*;
 
-mod common;
-use common::{build, problems};
+use crate::common::{build, problems};
 
 /// Every solution of a search, in the order visited, plus its report.
 fn all_dlx(m: &Matrix) -> (Vec<Vec<usize>>, Report) {

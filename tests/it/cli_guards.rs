@@ -454,11 +454,14 @@ fn check_gives_up_on_a_huge_claim_instead_of_hanging() {
     assert!(err.contains("many.txt:1"), "{err}");
     // Given up by the budget: the first claim, and only it, was recounted
     // until its node budget ran out.
-    let budget = format!(
-        "the recount used its budget of {} search nodes",
-        dlx_engine::check::RECOUNT_NODE_BUDGET
-    );
-    assert!(err.contains(&budget), "{err}");
+    // (The budget is the binary's `check::RECOUNT_NODE_BUDGET`: a number
+    // of search nodes, named in the message.)
+    let budget = err
+        .split("the recount used its budget of ")
+        .nth(1)
+        .and_then(|rest| rest.split(" search nodes").next())
+        .and_then(|n| n.parse::<u64>().ok());
+    assert!(budget.is_some_and(|n| n > 0), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     // A right count of the same grid, capped, is confirmed at once.
     fs::write(&answers, "1000\n".repeat(50)).unwrap();
@@ -708,28 +711,28 @@ fn options_a_command_would_ignore_are_usage_errors() {
                 "--max-solutions caps --count and --all",
             ));
     }
-    // --output styles Sudoku answers only: refused with an explicit other
+    // --format styles Sudoku answers only: refused with an explicit other
     // kind, a note on stderr when detection finds one.
     let queens = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/xc/queens-4.dlx");
     for kind in ["xc", "sudominoku"] {
         dlx()
-            .args(["solve", "--kind", kind, "--output", "pretty"])
+            .args(["solve", "--kind", kind, "--format", "pretty"])
             .arg(&queens)
             .assert()
             .code(2)
             .stdout("")
             .stderr(predicate::str::contains(
-                "--output sets the style of Sudoku answers",
+                "--format sets the style of Sudoku answers",
             ));
     }
     dlx()
-        .args(["solve", "--output", "pretty"])
+        .args(["solve", "--format", "pretty"])
         .arg(&queens)
         .assert()
         .success()
         .stdout(predicate::str::starts_with("r0 c1"))
         .stderr(predicate::str::contains(
-            "queens-4.dlx: note: --output sets the style of Sudoku answers",
+            "queens-4.dlx: note: --format sets the style of Sudoku answers",
         ));
     // Standard input read twice would be empty the second time.
     dlx()

@@ -77,7 +77,7 @@ fn pretty_grid_keeps_its_style() {
     assert!(text.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"));
     assert!(text.contains("------+-------+------\n"));
     dlx()
-        .args(["solve", "--output", "line", "puzzles/sudoku/pretty.txt"])
+        .args(["solve", "--format", "line", "puzzles/sudoku/pretty.txt"])
         .assert()
         .success()
         .stdout(format!("{EASY_SOLUTION}\n"));

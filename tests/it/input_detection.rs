@@ -159,7 +159,7 @@ fn a_stray_line_above_whole_grids_is_a_record_of_its_own() {
     // the puzzles would be made of two grids' rows. Nothing clashes, so
     // the grids are left as they stand (two bad records, no answer made up).
     let input = "0 0 3\n0 2 0 0\n1 0 0 0\n0 0 1 0\n3 0 0 4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 3 0\n";
-    let (code, out, err) = solve(input, &["--output", "line"]);
+    let (code, out, err) = solve(input, &["--format", "line"]);
     assert_eq!(
         out,
         "! invalid: row 1 has 3 entries, expected 4\n\
@@ -486,7 +486,7 @@ fn project_euler_titles_are_kept_and_checked() {
             .collect()
     };
     let text = format!("Grid 01\n{}Grid 02\n{}", rows(EASY), rows(HARD));
-    let (code, out, err) = solve(&text, &["--output", "line"]);
+    let (code, out, err) = solve(&text, &["--format", "line"]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
@@ -499,7 +499,7 @@ fn project_euler_titles_are_kept_and_checked() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("p.txt"), &text).unwrap();
     // Default output (bare rows, as the input), lines, counts, verdicts.
-    for mode in [&[][..], &["--output", "line"], &["--count"], &["--unique"]] {
+    for mode in [&[][..], &["--format", "line"], &["--count"], &["--unique"]] {
         let answers = dlx()
             .current_dir(dir.path())
             .args(["solve", "p.txt"])
@@ -547,7 +547,7 @@ fn bare_rows_are_answered_as_bare_rows() {
     let (code, out, err) = solve(rows(&EASY.replace('.', "0")), &[]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(out, rows(EASY_SOLUTION));
-    let (_, again, _) = solve(&out, &["--output", "line"]);
+    let (_, again, _) = solve(&out, &["--format", "line"]);
     assert_eq!(again, format!("{EASY_SOLUTION}\n"));
 }
 

@@ -28,6 +28,7 @@ mod command;
 pub mod export;
 pub mod load;
 pub mod machine;
+pub mod measurement;
 pub mod runner;
 pub mod stats;
 
@@ -42,7 +43,8 @@ use dlx_engine::io::Kind;
 pub use command::{run as run_command, BenchArgs};
 pub use load::{load, PuzzleSet};
 pub use machine::Machine;
-pub use runner::{run, supports, Measurement};
+pub use measurement::Measurement;
+pub use runner::{run, supports};
 pub use stats::{SolverStats, TimeStats};
 
 /// The node budget the baselines (naive and bitmask) get when

@@ -38,9 +38,9 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::Serialize;
 
 use super::load::{PuzzleSet, Puzzles};
+use super::measurement::{Measurement, Outcome};
 use super::stats::SolverStats;
 use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult};
 use crate::cli::solvers::{sudoku_solver, SolverKind};
@@ -50,36 +50,6 @@ use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, Sudo
 
 /// Node cap of the untimed warm-up solves.
 pub const WARM_NODES: u64 = 100_000;
-
-/// What happened to one puzzle with one solver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// A solution was found and verified.
-    Solved,
-    /// A limit (the node budget, or a deadline) ended the search first
-    /// ("unsolved within budget").
-    OverBudget,
-    /// The search finished without a solution.
-    NoSolution,
-}
-
-/// One solver's raw results on one input, in input order.
-#[derive(Debug, Clone)]
-pub struct Measurement {
-    /// The solver.
-    pub solver: SolverKind,
-    /// Its node budget per puzzle (`None` = unlimited).
-    pub budget: Option<u64>,
-    /// Solve time of each puzzle, nanoseconds.
-    pub times_ns: Vec<u64>,
-    /// Search nodes of each puzzle (the solver's own unit).
-    pub nodes: Vec<u64>,
-    /// What happened to each puzzle.
-    pub outcomes: Vec<Outcome>,
-    /// Wall-clock time of the solver's blocks (its share of the run).
-    pub wall: Duration,
-}
 
 /// A puzzle type the benchmark can run.
 trait Instance: Sync + Clone {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::runner::{Measurement, Outcome};
+use super::measurement::{Measurement, Outcome};
 
 /// Quantiles of per-puzzle solve times, in nanoseconds.
 ///

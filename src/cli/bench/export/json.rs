@@ -98,7 +98,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::cli::bench::runner::Outcome;
+use crate::cli::bench::measurement::Outcome;
 use crate::cli::bench::{
     kind_name, solver_name, FileReport, Machine, Report, SolverResult, BLOCK_TARGET,
 };

@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor;
 
 use super::table::{self, Rounding};
-use crate::cli::bench::runner::Outcome;
+use crate::cli::bench::measurement::Outcome;
 use crate::cli::bench::{count_of, kind_name, solver_name, FileReport, Report, TimeStats};
 use crate::cli::solvers::SolverKind;
 

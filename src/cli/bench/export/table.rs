@@ -258,7 +258,7 @@ pub fn legend(file: &FileReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::bench::runner::Outcome;
+    use crate::cli::bench::measurement::Outcome;
     use crate::cli::bench::{FileReport, Measurement, SolverResult, SolverStats};
     use crate::cli::solvers::SolverKind;
     use dlx_engine::io::Kind;

@@ -27,39 +27,46 @@ pub struct GenArgs {
     #[arg(long, value_enum, default_value_t = GenKind::Sudoku)]
     pub kind: GenKind,
     /// Box size n: 2 (4x4), 3 (9x9, the default), 4 (16x16) or 5 (25x25).
+    ///
     /// Sudoku only.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub size: Option<u8>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1, value_parser = crate::cli::args::whole)]
     pub count: u64,
-    /// Seed; the same seed gives the same puzzles whatever --threads is.
+    /// Seed: the same seed gives the same puzzles at any -j.
     #[arg(long, default_value_t = 1, value_parser = crate::cli::args::whole)]
     pub seed: u64,
-    /// Stop removing clues once at most C are left (fails with a reason if
-    /// no attempt gets there; C = the number of cells gives complete
-    /// grids). Sudoku only.
+    /// Stop removing clues once at most C are left.
+    ///
+    /// Fails with a reason if no attempt gets there; C = the number of
+    /// cells gives complete grids. Sudoku only.
     #[arg(long, value_name = "C", conflicts_with = "minimal")]
     pub clues: Option<usize>,
-    /// Remove clues until none can go (the default); with --symmetry,
-    /// until no symmetric group can go, though a single clue of a group
-    /// may still be removable on its own. Sudoku only.
+    /// Remove clues until none can go (the default).
+    ///
+    /// With --symmetry, until no symmetric group can go, though a single
+    /// clue of a group may still be removable on its own. Sudoku only.
     #[arg(long)]
     pub minimal: bool,
-    /// Remove clues in symmetric groups (default: none). Sudoku only.
+    /// Remove clues in symmetric groups (default: none).
+    ///
+    /// Sudoku only.
     #[arg(long, value_enum)]
     pub symmetry: Option<Symmetry>,
-    /// Node budget of each uniqueness check (default: none for 4x4 and
-    /// 9x9, 200000 for larger); a check that runs out keeps its clue.
-    /// Sudoku only.
+    /// Node budget of each uniqueness check.
+    ///
+    /// Default: none for 4x4 and 9x9, 200000 for larger; a check that runs
+    /// out keeps its clue. Sudoku only.
     #[arg(long, value_name = "N", value_parser = crate::cli::args::positive)]
     pub check_budget: Option<u64>,
-    /// Append the difficulty to each puzzle line as a `# ...` comment: DLX
-    /// search nodes to solve and prove uniqueness, and the bitmask solver's
-    /// guesses. Sudoku only.
+    /// Append the difficulty to each puzzle line as a `# ...` comment.
+    ///
+    /// DLX search nodes to solve and prove uniqueness, and the bitmask
+    /// solver's guesses. Sudoku only.
     #[arg(long)]
     pub rate: bool,
-    /// Worker threads (1 to 1024). Default: all cores.
+    /// Worker threads (1 to 1024); default: all cores.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=crate::cli::args::MAX_THREADS))]
     pub threads: Option<u16>,
 }

@@ -21,12 +21,14 @@ use crate::cli::args::{CommaList, CommaListParser};
 /// Arguments of `dlx bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Sudoku or Sudominoku puzzle files (kind detected from the content;
-    /// `-` reads standard input).
+    /// Sudoku or Sudominoku puzzle files (`-`: standard input).
+    ///
+    /// The kind of each is detected from its content.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// Solvers to compare, comma-separated, in report order (bitmask is
-    /// skipped on Sudominoku files).
+    /// Solvers to compare, comma-separated, in report order.
+    ///
+    /// bitmask is skipped on Sudominoku files.
     #[arg(
         long,
         value_name = "LIST",
@@ -34,19 +36,23 @@ pub struct BenchArgs {
         default_value = "dlx,bitmask,naive"
     )]
     pub solvers: Vec<CommaList<SolverKind>>,
-    /// Worker threads (1 to 1024, at most one per logical CPU: more would
-    /// time waiting for a CPU). Per-puzzle times stay single-thread times;
-    /// puzzles/s is wall-clock.
+    /// Worker threads (1 to 1024, at most one per logical CPU).
+    ///
+    /// More than the CPUs would time the wait for a CPU. Per-puzzle times
+    /// stay single-thread times; puzzles/s is wall-clock.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=crate::cli::args::MAX_THREADS))]
     pub threads: u16,
-    /// Read only the first K records of each file (invalid ones are skipped
-    /// and counted in a note). At least 1.
+    /// Read only the first K records of each file (K >= 1).
+    ///
+    /// Invalid ones are skipped and counted in a note.
     #[arg(long, value_name = "K", value_parser = crate::cli::args::positive)]
     pub limit: Option<u64>,
-    /// Node budget per puzzle for every solver (at least 1); a puzzle that
-    /// exhausts it is counted as unsolved within budget. Default: none for
-    /// dlx, 10000000 for bitmask and naive so that they cannot hang.
+    /// Node budget per puzzle for every solver (N >= 1).
+    ///
+    /// A puzzle that exhausts it is counted as unsolved within budget.
+    /// Default: none for dlx, 10000000 for bitmask and naive so that they
+    /// cannot hang.
     #[arg(long, value_name = "N", value_parser = crate::cli::args::positive)]
     pub node_limit: Option<u64>,
     /// Also write the results as JSON (schema version 1) to FILE.
@@ -61,7 +67,7 @@ pub struct BenchArgs {
     /// Also draw the sorted per-puzzle times of every solver as an SVG chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// Never show a progress bar (it is shown only when stderr is a terminal).
+    /// Never show a progress bar (shown only on a terminal).
     #[arg(long)]
     pub no_progress: bool,
 }

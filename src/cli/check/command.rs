@@ -104,8 +104,10 @@ pub struct CheckArgs {
     /// Input kind of PUZZLES; `auto` decides from the content.
     #[arg(long, value_enum, default_value_t = KindArg::Auto)]
     pub kind: KindArg,
-    /// The --max-solutions the answers were counted with (a count equal to it
-    /// is then a lower bound; N >= 1).
+    /// The --max-solutions the answers were counted with (N >= 1).
+    ///
+    /// A count equal to it is then a lower bound (a `>= N` count is one
+    /// anyway).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
 }

@@ -1,4 +1,22 @@
-//! The error every input reader reports: where (file and line) and why.
+//! The errors of the readers and verifiers, and how messages quote what
+//! the user wrote.
+//!
+//! - [`InputError`]: a problem with one place of an input, where (file and
+//!   line) and why, shown as `FILE:LINE: reason`.
+//! - [`Invalid`]: why a value was refused (a grid that breaks a rule, text
+//!   that does not parse).
+//! - [`excerpt`] and [`printable`]: user text as a message may quote it
+//!   (cut when long, hidden characters escaped); [`count_of`] and
+//!   [`named_io`] for the rest of a message.
+//!
+//! ```
+//! use dlx_engine::error::{excerpt, InputError};
+//!
+//! let e = InputError::new("puzzles.txt", 3, "bad digit \"0\"");
+//! assert_eq!(e.to_string(), "puzzles.txt:3: bad digit \"0\"");
+//! // An escape sequence in the input is quoted, not sent to the terminal.
+//! assert_eq!(excerpt("A1\u{1b}[2J"), "A1\\u{1b}[2J");
+//! ```
 
 use std::borrow::Cow;
 

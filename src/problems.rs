@@ -1,7 +1,29 @@
 //! Classic exact-cover problems, stated with the public [`Problem`] API.
 //!
 //! They double as examples of how to build a solver on the engine, as test
-//! cases with published solution counts, and as benchmark workloads.
+//! cases with published solution counts, and as benchmark workloads:
+//! [`knuth_example`], [`n_queens`], [`langford_pairs`] and
+//! [`polyomino_packing`] (with the [`PENTOMINOES`], and [`piece_cells`] and
+//! [`orientations`] for pieces of other packings).
+//!
+//! ```
+//! use dlx_engine::exact_cover::{End, Limits, Solver};
+//! use dlx_engine::problems::{knuth_example, langford_pairs};
+//!
+//! // Langford pairs for n = 8: 150 up to reversal (OEIS A014552), so 300
+//! // counted with both mirror images.
+//! let mut solver = Solver::new(&langford_pairs(8).compile().unwrap());
+//! let report = solver.count(Limits::none());
+//! assert_eq!((report.solutions, report.end), (300, End::Exhausted));
+//!
+//! // Knuth's example in "Dancing Links" (2000): one cover, its options
+//! // 0, 3 and 4 (the engine lists them in the order it chose them).
+//! let mut solver = Solver::new(&knuth_example().compile().unwrap());
+//! let mut cover = solver.first_solution().unwrap();
+//! cover.sort_unstable();
+//! assert_eq!(cover, [0, 3, 4]);
+//! assert_eq!(solver.count(Limits::none()).solutions, 1);
+//! ```
 
 use crate::exact_cover::Problem;
 

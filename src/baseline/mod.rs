@@ -17,6 +17,27 @@
 //!   [`SudominokuSolver`](crate::puzzles::sudominoku::SudominokuSolver)
 //!   with the same meaning of limits as
 //!   [`DlxSudominoku`](crate::puzzles::sudominoku::DlxSudominoku).
+//!
+//! ```
+//! use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku};
+//! use dlx_engine::exact_cover::{End, Limits};
+//! use dlx_engine::puzzles::sudoku::samples::{HARD, HARD_SOLUTION};
+//! use dlx_engine::puzzles::sudoku::{Grid, SudokuSolver};
+//!
+//! // Arto Inkala's 2012 puzzle and its published solution.
+//! let puzzle = Grid::from_line(HARD).unwrap();
+//! let mut bitmask = BitmaskSudoku::new();
+//! let found = bitmask.solve(&puzzle, Limits::solutions(2));
+//! assert_eq!((found.count, found.end), (1, End::Exhausted)); // unique
+//! let grid = found.grid.unwrap();
+//! grid.check_solution(&puzzle).unwrap();
+//! assert_eq!(grid.to_line(), HARD_SOLUTION);
+//! assert!(bitmask.last_guesses() > 0); // singles alone do not solve it
+//!
+//! // The textbook backtracking finds the same grid.
+//! let naive = NaiveSudoku::new().solve(&puzzle, Limits::none());
+//! assert_eq!(naive.grid.unwrap().to_line(), HARD_SOLUTION);
+//! ```
 
 pub mod bitmask;
 pub mod naive;

@@ -14,6 +14,27 @@
 //! ([`SudokuReader`](crate::puzzles::sudoku::SudokuReader),
 //! [`RecordReader`](crate::puzzles::sudominoku::RecordReader),
 //! [`knuth_format`](crate::exact_cover::knuth_format)).
+//!
+//! ```
+//! use dlx_engine::io::{prepare, Kind};
+//! use dlx_engine::puzzles::sudoku::samples::EASY;
+//! use dlx_engine::puzzles::sudoku::SudokuReader;
+//!
+//! // A one-line Sudoku after a comment, behind a UTF-8 byte-order mark,
+//! // with old-Mac line ends.
+//! let text = format!("\u{feff}# Wikipedia's example\r{EASY}\r");
+//! let (kind, input) = prepare(None, text.as_bytes()).unwrap();
+//! assert_eq!(kind, Kind::Sudoku);
+//! let records: Vec<_> = SudokuReader::new(input).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(records.len(), 1);
+//! assert_eq!(records[0].line, 2);
+//! let (grid, _style) = records[0].puzzle.as_ref().unwrap();
+//! assert_eq!(grid.to_line(), EASY);
+//!
+//! // Knuth's exact-cover format: an item line, then options over its items.
+//! let (kind, _) = prepare(None, "a b c\na b\nc\nb c\na\n".as_bytes()).unwrap();
+//! assert_eq!(kind, Kind::Xc);
+//! ```
 
 pub(crate) mod detect;
 pub(crate) mod lines;

@@ -4,7 +4,7 @@
 //! - [`sudoku`]: classic Sudoku, 4x4 up to 64x64: grids, their text and the
 //!   reader of whole files, the encoding, the solver and the verifier.
 //! - [`sudominoku`]: Baekjoon 4574, likewise.
-//! - `lines/`: the shapes of input lines (grid rows, rules, CSV fields,
+//! - [`lines`]: the shapes of input lines (grid rows, rules, CSV fields,
 //!   titles, domino lines, ...), shared by the readers here and by kind
 //!   detection in [`crate::io`].
 

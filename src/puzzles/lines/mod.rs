@@ -11,7 +11,24 @@
 //!   detection and as the reader see them.
 //! - here: `#` comments, which every kind of input has.
 //!
-//! Nothing here reads input or knows the command line.
+//! Nothing here reads input or knows the command line. Public:
+//! [`strip_comment`], [`is_title`] and [`csv_grid_row`]; the other
+//! predicates are the crate's own.
+//!
+//! ```
+//! use dlx_engine::puzzles::lines::{csv_grid_row, is_title, strip_comment};
+//!
+//! // A trailing comment goes, as `dlx gen --rate` appends one.
+//! assert_eq!(strip_comment("53..7....  # rated 3"), "53..7....");
+//! // The title above each grid of Project Euler 96's `sudoku.txt`.
+//! assert!(is_title("Grid 01"));
+//! assert!(!is_title("5 3 0 0 7 0 0 0 0"));
+//! // A spreadsheet's row of a 9x9 grid, as a row of blank-separated cells.
+//! assert_eq!(
+//!     csv_grid_row("5,3,0,0,7,0,0,0,0").as_deref(),
+//!     Some("5 3 0 0 7 0 0 0 0")
+//! );
+//! ```
 
 pub(crate) mod csv;
 pub(crate) mod grid;

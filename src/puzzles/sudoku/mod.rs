@@ -13,6 +13,22 @@
 //!   one solution that runs long: [`Restarts`]).
 //! - `verify.rs`: [`Grid::check_solution`], an independent verifier.
 //! - [`samples`]: well-known puzzles for examples, tests and benchmarks.
+//!
+//! ```
+//! use dlx_engine::exact_cover::{End, Limits};
+//! use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION};
+//! use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
+//!
+//! // The puzzle of Wikipedia's "Sudoku" article, and the solution it shows.
+//! let puzzle = Grid::from_line(EASY).unwrap();
+//! let mut solver = DlxSudoku::new();
+//! // Counting up to 2 proves the solution unique.
+//! let found = solver.solve(&puzzle, Limits::solutions(2));
+//! assert_eq!((found.count, found.end), (1, End::Exhausted));
+//! let grid = found.grid.unwrap();
+//! grid.check_solution(&puzzle).unwrap();
+//! assert_eq!(grid.to_line(), EASY_SOLUTION);
+//! ```
 
 pub mod encoding;
 mod forced;

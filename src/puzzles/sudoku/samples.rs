@@ -9,8 +9,9 @@ pub const EASY: &str =
 /// The solution of [`EASY`].
 pub const EASY_SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-/// A 17-clue puzzle, unique, that needs guessing (the textbook naive
-/// solver needs well over 1024 nodes on it).
+/// Arto Inkala's "world's hardest Sudoku" (2012): 21 clues, unique, and
+/// it needs guessing (the textbook naive solver needs well over 1024 nodes
+/// on it).
 pub const HARD: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 /// The solution of [`HARD`].

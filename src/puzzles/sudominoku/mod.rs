@@ -20,6 +20,32 @@
 //!
 //! Positions are written as a row letter `A`-`I` and a column digit `1`-`9`
 //! (`B2` is row 2, column 2). Boxes are numbered 1-9 in reading order.
+//!
+//! ```
+//! use dlx_engine::exact_cover::{End, Limits};
+//! use dlx_engine::puzzles::sudominoku::{format_solution, parse, records, verify, DlxSudominoku};
+//!
+//! // Puzzle 1 of Baekjoon 4574's sample input, and below its sample output.
+//! let input = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n\
+//!              3 F5 2 F6\n7 F7 6 F8\n5 G4 9 G5\n7 I8 8 I9\n7 C9 2 B9\n\
+//!              C5 A3 D9 I4 A9 E5 A2 C6 I1\n0\n";
+//! let parsed = parse(input);
+//! assert!(!parsed.missing_terminator);
+//! let puzzle = parsed.records[0].puzzle.clone().unwrap();
+//! let found = DlxSudominoku::new().solve(&puzzle, Limits::solutions(2));
+//! assert_eq!((found.count, found.end), (1, End::Exhausted)); // one grid
+//! let grid = found.grid.unwrap();
+//! verify(&puzzle, &grid).unwrap();
+//! assert_eq!(
+//!     format_solution(1, &grid),
+//!     "Puzzle 1\n872643195\n361975842\n549218637\n126754983\n738169254\n\
+//!      495832761\n284597316\n657381429\n913426578\n"
+//! );
+//!
+//! // The same records, read from any `BufRead` a line at a time.
+//! let streamed: Vec<_> = records(input.as_bytes()).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(streamed, parsed.records);
+//! ```
 
 pub mod encoding;
 mod format;

@@ -21,7 +21,7 @@
 //! position that changes with the node it starts from.
 //! A 9x9 Sudoku arena is then 32 KB of links, which is what `reset` copies
 //! per puzzle and what the dance keeps in the L1 cache (measured in
-//! `benches/README.md`).
+//! `docs/perf-log.md`, "First pass").
 //!
 //! Item lengths live in their own contiguous array, and a covered item keeps
 //! its length with the [`COVERED`] bit set. That makes the MRV choice a plain
@@ -35,7 +35,7 @@
 //! replay is one loop over a contiguous stack whose length is known, where
 //! walking the columns back ended each column in a branch the predictor
 //! could not know (the puzzle decides how many options a cover hid);
-//! `benches/README.md` has the measurements.
+//! `docs/perf-log.md` ("Fifth pass") has the measurements.
 //!
 //! The dance itself runs on a [`Dance`]: the arrays borrowed apart, the
 //! counters in locals; the search keeps one for its whole loop.
@@ -462,8 +462,9 @@ impl Dance<'_> {
     /// else can break the invariant.
     ///
     /// Why unchecked at all: the dance is nothing but these accesses, and the
-    /// checks cost about a fifth of its instructions (measured with callgrind
-    /// and `dlx bench` in `benches/README.md`).
+    /// checks were a large share of its instructions (measured with callgrind
+    /// and `dlx bench`; see `docs/perf-log.md`, "Figures moved out of code
+    /// comments").
     #[inline(always)]
     fn at(&self, i: u32) -> Node {
         debug_assert!((i as usize) < self.nodes.len());
@@ -707,7 +708,8 @@ fn first_equal(lens: &[u32], value: u32) -> Option<usize> {
 /// `movemask` gives the first match directly, and eight per `vpminud` for
 /// the minimum. Baseline x86-64 (SSE2) has no unsigned 32-bit minimum and the
 /// compiler does not turn the scalar first-match loop into a `movemask`, so
-/// this roughly halves the MRV scan (measured in `benches/README.md`).
+/// this makes the MRV scan much cheaper (measured; see `docs/perf-log.md`,
+/// "Figures moved out of code comments").
 ///
 /// # Safety
 /// The CPU must support AVX2. All loads are from 8-element arrays borrowed

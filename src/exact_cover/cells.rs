@@ -542,7 +542,8 @@ impl Cells<'_> {
     /// or from `set` itself; `Cells` is private to this module.
     ///
     /// Why unchecked: the dance is nothing but these accesses; the checks
-    /// cost about a fifth of its time (measured in `benches/README.md`).
+    /// were a large share of its time (measured; see `docs/perf-log.md`,
+    /// "Figures moved out of code comments").
     #[inline(always)]
     fn set_at(&self, p: u32) -> u32 {
         debug_assert!((p as usize) < self.set.len());

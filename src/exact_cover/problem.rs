@@ -427,9 +427,9 @@ mod tests {
         assert_eq!(p.options(), 1, "rejected options must not be kept");
     }
 
-    /// An option naming 400,000 items is checked in linear time (scanning
-    /// the items before each one took 6 s for half as many in the test
-    /// profile, and 48 s for a 600,000-item option through `dlx solve`).
+    /// An option naming 400,000 items is checked in linear time: scanning
+    /// the items before each one was quadratic and took seconds on options
+    /// this long (`docs/perf-log.md`, "Figures moved out of code comments").
     #[test]
     fn one_huge_option_is_fast() {
         let mut p = Problem::new();

@@ -7,7 +7,7 @@
 //! moves they force leave open (the Sudoku solver finds them with bitmasks)
 //! can instead list just the items and options that are left, and this
 //! solver links only those: a few hundred nodes where the full 9x9 Sudoku
-//! arena has 3,700 (measured in `benches/README.md`).
+//! arena has 3,700 (measured in `docs/perf-log.md`, "Thirteenth pass").
 
 use std::ops::ControlFlow;
 
@@ -277,7 +277,8 @@ impl ReducedSolver {
             .extend((1..=options as u32).map(|k| k * size as u32));
         self.links.builder().push_options(slots, &self.ends);
         // Options of one size: their nodes numbered a whole chunk at a time
-        // (`number_nodes`, one option at a time, cost 2% more here).
+        // (`number_nodes`, one option at a time, measured slower here; see
+        // `docs/perf-log.md`, "Figures moved out of code comments").
         let start = self.node_option.len();
         self.node_option
             .resize(start + slots.len() + options, NO_OPTION);
@@ -407,8 +408,9 @@ impl ReducedSolver {
         // The options that touch no covered item, in order, each node
         // noted with the matrix's number of its option. Ruled out through
         // the covered items' columns: a few hundred short lists, where
-        // testing every option's items read the whole matrix (Sudominoku:
-        // 11,097 options, ~700 left; 97 -> ~75 us a puzzle).
+        // testing every option's items read the whole matrix, measured
+        // slower on Sudominoku, whose givens leave hundreds of its
+        // 11,097 options (`docs/perf-log.md`, "Fourteenth pass").
         self.ruled_out.clear();
         self.ruled_out.resize(shape.option_first.len(), false);
         for &option in &self.selected {
@@ -419,7 +421,8 @@ impl ReducedSolver {
             }
         }
         // Listed and numbered in one pass over the flags (a second pass to
-        // number the nodes measured 8% slower a puzzle).
+        // number the nodes measured slower; see `docs/perf-log.md`, "Figures
+        // moved out of code comments").
         let (slots, ends, node_option) = (&mut self.slots, &mut self.ends, &mut self.node_option);
         slots.clear();
         ends.clear();

@@ -455,8 +455,9 @@ impl Solver {
 
     /// [`select`](Solver::select)s each of `options` in order (a puzzle's
     /// givens), in one pass: one view of the arena for all of them, where
-    /// a `select` per option sets one up each time (callgrind: 1% of a
-    /// 17-clue Sudoku's solve).
+    /// a `select` per option sets one up each time, a cost that shows in
+    /// callgrind profiles of 17-clue Sudoku (`docs/perf-log.md`, "Figures
+    /// moved out of code comments").
     ///
     /// Stops at the first option that shares an item with one selected
     /// before it (earlier in `options` or by an earlier call) and returns

@@ -131,7 +131,9 @@ fn random_sudoku(rng: &mut Xoshiro256PlusPlus) -> [u8; CELLS] {
 /// 36 dominoes, as options of [`encoding`], if one is found. A small exact
 /// cover: items are the cells, the single digits and the dominoes; options
 /// are "cell k is a single" and "edge e is a domino", added in random order.
-/// About 70% of random grids can be cut; a cut takes some 50 nodes.
+/// Most random grids can be cut, in a small search, so drawing another grid
+/// when one cannot is cheap (figures in `docs/perf-log.md`, "Figures moved
+/// out of code comments").
 fn random_tiling_of(cells: &[u8; CELLS], rng: &mut Xoshiro256PlusPlus) -> Option<Vec<usize>> {
     let mut placements: Vec<usize> = (0..CELLS)
         .map(|k| {

@@ -102,16 +102,17 @@ impl Default for DlxSudoku {
 /// The price is paid by grids with no solution whose search outlasts
 /// `first_attempt`: the attempts that stop early are wasted, and one must
 /// grow to the size of a whole tree, so proving such a grid unsolvable
-/// takes several times the nodes of one exact search (a median of 9x, at
-/// most 38x, on 165 unsolvable grids with the policy scaled down to their
-/// trees). A caller who wants that proof cheap, or the exact tree, gives
+/// takes several times the nodes of one exact search (measured on
+/// unsolvable grids: `docs/perf-log.md`, "Figures moved out of code
+/// comments"). A caller who wants that proof cheap, or the exact tree, gives
 /// `None` ([`DlxSudoku::with_restarts`]) or counts to 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Restarts {
     /// Search nodes in the encoding's order before the first restart
-    /// (after the forced moves). Puzzles whose search ends sooner (all the
-    /// 9x9 datasets measured, whose most is 16,000 nodes, and the bundled
-    /// 16x16 puzzles, 171,000) are searched exactly as without restarts.
+    /// (after the forced moves). Puzzles whose search ends sooner (every
+    /// puzzle of the 9x9 datasets measured and of the bundled 16x16 file:
+    /// their node counts are in `docs/perf-log.md`, "Figures moved out of
+    /// code comments") are searched exactly as without restarts.
     pub first_attempt: u64,
     /// Search nodes of the Luby sequence's unit budget (0 is taken as 1).
     pub unit: u64,
@@ -199,7 +200,8 @@ impl DlxSudoku {
     /// budgets of `unit` times the Luby sequence, until one ends before its
     /// budget or `max_nodes` are used. Kept out of `solve`, whose inlined
     /// search loop is most of a puzzle's time: a second copy there cost it
-    /// registers (1% more instructions on hardest1106).
+    /// registers and so instructions (`docs/perf-log.md`, "Figures moved
+    /// out of code comments").
     #[cold]
     #[inline(never)]
     fn restart(
@@ -245,8 +247,8 @@ fn stopped(end: End, nodes: u64) -> Solution {
 /// `RESTART` only makes the restarts' copy a type of its own, so that the
 /// engine's search loop it calls is a copy of its own too: with one copy
 /// called from both places, the compiler inlined it into neither, and the
-/// first attempt (the search of nearly every puzzle) lost 3% in
-/// instructions on hardest1106.
+/// first attempt (the search of nearly every puzzle) ran more instructions
+/// (`docs/perf-log.md`, "Figures moved out of code comments").
 #[inline(always)]
 fn search_residual<const RESTART: bool>(
     solver: &mut ReducedSolver,

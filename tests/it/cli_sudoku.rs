@@ -132,7 +132,8 @@ fn count_and_unique_modes() {
         .write_stdin(format!("{}\n", ".".repeat(81)))
         .assert()
         .success()
-        .stdout("50\n");
+        // A count stopped by the cap is a lower bound, and says so.
+        .stdout(">= 50\n");
     dlx()
         .args(["solve", "--unique"])
         .write_stdin(format!("{EASY}\n{}\n", ".".repeat(81)))

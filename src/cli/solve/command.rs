@@ -76,7 +76,7 @@ pub struct SolveArgs {
     /// Give up on a record after N search nodes (marked `! limit`).
     #[arg(long, value_name = "N", value_parser = whole)]
     pub node_limit: Option<u64>,
-    /// Give up on a record after T milliseconds of its search.
+    /// Per record: give up after T milliseconds of its search.
     ///
     /// Each record's deadline is set when its own search starts (an
     /// exact-cover file is one record: the deadline covers its whole

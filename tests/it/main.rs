@@ -18,6 +18,7 @@ mod cells;
 mod cli_guards;
 mod cli_sudoku;
 mod cli_xc;
+mod conventions;
 mod engine_props;
 mod forced_moves;
 mod generate;

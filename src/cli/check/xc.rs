@@ -117,6 +117,10 @@ pub fn check_exact_cover_with_budget(
         expect_end(&lines, first_line, &mismatch)
             .map_err(|_| mismatch(first_line, format!("{what} must stand alone")))
     };
+    let options = option_index(problem);
+    // A one-line solution whose option reads as a count or a verdict (an
+    // item named `7` or `unique`) is a solution: verified as one below.
+    let is_option = options.contains_key(first.as_str());
     if first.starts_with(UNSOLVABLE_MARK) {
         single("a mark")?;
         let (found, cut) = recount(1);
@@ -147,7 +151,7 @@ pub fn check_exact_cover_with_budget(
     if first.starts_with('!') {
         return Err(mismatch(first_line, format!("unknown mark `{first}`")));
     }
-    if let Some((claim, lower_bound)) = parse_count(&first) {
+    if let Some((claim, lower_bound)) = parse_count(&first).filter(|_| !is_option) {
         single("a count")?;
         let want = if lower_bound {
             claim
@@ -167,7 +171,7 @@ pub fn check_exact_cover_with_budget(
         report.counts += 1;
         return Ok(report);
     }
-    if let Some(claim) = parse_verdict(&first) {
+    if let Some(claim) = parse_verdict(&first).filter(|_| !is_option) {
         single("a verdict")?;
         let (found, cut) = recount(2);
         report.engine_recounts += 1;
@@ -200,7 +204,6 @@ pub fn check_exact_cover_with_budget(
     if closing.is_some() {
         blocks.pop();
     }
-    let options = option_index(problem);
     let mut seen = HashSet::new();
     for block in &blocks {
         let (line, _) = block[0];

@@ -30,10 +30,11 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
     Throughput,
 };
+use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku};
 use dlx_engine::exact_cover::{End, Limits};
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, Solution, SudokuSolver};
-use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku};
 
 #[path = "common/files.rs"]
 mod files;

@@ -176,9 +176,8 @@ impl Naive {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::sudominoku::{
-        generate, parse, verify, write_puzzles, DlxSudominoku, BOJ_MIN_PLACED,
-    };
+    use crate::generate::sudominoku::generate;
+    use crate::puzzles::sudominoku::{parse, verify, write_puzzles, DlxSudominoku, BOJ_MIN_PLACED};
 
     #[test]
     fn naive_and_dlx_agree_on_generated_puzzles() {

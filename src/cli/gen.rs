@@ -210,7 +210,7 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                         };
                     }
                     let index = *job.task.as_ref().expect("indices are always valid");
-                    let puzzle = sudominoku::generate(seed, index);
+                    let puzzle = dlx_engine::generate::sudominoku::generate(seed, index);
                     Made {
                         line: job.line,
                         what: What::Puzzle(

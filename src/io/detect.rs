@@ -4,7 +4,6 @@
 
 use std::collections::HashSet;
 
-use super::prepare::DETECT_LINES;
 use crate::puzzles::lines::{
     ascii_box_drawing, csv_fields, csv_row_with_blanks, grid_row_side, grouped_puzzle, is_csv_like,
     is_domino_line, is_puzzle_column_name, is_separator, is_singles_line, is_small_count,
@@ -24,6 +23,12 @@ pub enum Kind {
     /// An exact-cover problem in Knuth's DLX1 format.
     Xc,
 }
+
+/// How many meaningful lines (not blank, not a `#` comment)
+/// [`prepare`](super::prepare) reads ahead to decide an input's kind, unless
+/// the input or [`DETECT_BYTES`](super::DETECT_BYTES) ends first.
+/// [`detect`] votes over at most these.
+pub const DETECT_LINES: usize = 32;
 
 /// Decides the kind of an input from its first lines (as read ahead by
 /// [`prepare`](super::prepare)), by a vote over up to [`DETECT_LINES`] meaningful lines:

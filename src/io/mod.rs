@@ -40,6 +40,6 @@ pub(crate) mod detect;
 pub(crate) mod lines;
 pub(crate) mod prepare;
 
-pub use detect::{detect, Kind};
+pub use detect::{detect, Kind, DETECT_LINES};
 pub use lines::{read_line, read_text, Line, MAX_LINE, TOO_LONG};
-pub use prepare::{prepare, Prepared, DETECT_BYTES, DETECT_LINES, MAX_LEADING_COMMENTS};
+pub use prepare::{prepare, Prepared, DETECT_BYTES, MAX_LEADING_COMMENTS};

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::detect::{detect, Kind};
+use super::detect::{detect, Kind, DETECT_LINES};
 use super::lines::BOM;
 
 /// The most [`prepare`] reads ahead to decide an input's kind, in bytes.
@@ -15,11 +15,6 @@ pub const DETECT_BYTES: usize = 64 << 10;
 /// that [`prepare`] reads past to find the lines that decide its kind
 /// (it then reads [`DETECT_BYTES`] more).
 pub const MAX_LEADING_COMMENTS: usize = 16 << 20;
-
-/// How many meaningful lines (not blank, not a `#` comment) [`prepare`]
-/// reads ahead to decide an input's kind, unless the input or
-/// [`DETECT_BYTES`] ends first. [`detect`] votes over at most these.
-pub const DETECT_LINES: usize = 32;
 
 /// An input made ready for the readers by [`prepare`]: the bytes read
 /// ahead are replayed first, then the rest of the input. A leading UTF-8

@@ -4,10 +4,12 @@
 
 use std::path::PathBuf;
 
+use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::exact_cover::{End, Limits, Solver};
+use dlx_engine::generate::sudominoku::generate;
 use dlx_engine::puzzles::sudominoku::{
-    encoding, format_solution, generate, looks_like, parse, verify, write_puzzle, write_puzzles,
-    DlxSudominoku, NaiveSudominoku, Puzzle, SudominokuSolver,
+    encoding, format_solution, looks_like, parse, verify, write_puzzle, write_puzzles,
+    DlxSudominoku, Puzzle, SudominokuSolver,
 };
 
 /// The sample input of Baekjoon 4574, as the problem statement gives it.

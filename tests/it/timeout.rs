@@ -22,13 +22,13 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 
 use crate::common::child::HANG_LIMIT;
+use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku};
 use dlx_engine::exact_cover::{CellsSolver, End, Limits, Problem, Report, Solver};
+use dlx_engine::generate::sudominoku::generate;
 use dlx_engine::puzzles::sudoku::samples::{EASY, EASY_SOLUTION, HARD};
 use dlx_engine::puzzles::sudoku::{DlxSudoku, Grid, SudokuSolver};
-use dlx_engine::puzzles::sudominoku::{
-    generate, DlxSudominoku, NaiveSudominoku, Puzzle, SudominokuSolver,
-};
+use dlx_engine::puzzles::sudominoku::{DlxSudominoku, Puzzle, SudominokuSolver};
 
 /// How many nodes pass between two looks at the clock
 /// (`exact_cover::search::DEADLINE_CHECK_NODES`, not exported).

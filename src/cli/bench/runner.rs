@@ -44,9 +44,10 @@ use super::measurement::{Measurement, Outcome};
 use super::stats::SolverStats;
 use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult};
 use crate::cli::solvers::{sudoku_solver, SolverKind};
+use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::exact_cover::{End, Limits};
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
-use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku, SudominokuSolver};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, SudominokuSolver};
 
 /// Node cap of the untimed warm-up solves.
 pub const WARM_NODES: u64 = 100_000;

@@ -34,6 +34,7 @@ use std::io::{self, BufRead};
 use crate::cli::answer::{
     parse_count, parse_limit, parse_verdict, INVALID_MARK, LIMIT_MARK, UNSOLVABLE_MARK,
 };
+use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::error::{named_io, InputError};
 use dlx_engine::exact_cover::Limits;
 use dlx_engine::io::{read_line, Line};
@@ -42,7 +43,7 @@ use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{
     symbol_value, DlxSudoku, Grid, GridError, Solution, SudokuSolver,
 };
-use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, NaiveSudominoku};
+use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku};
 
 /// Search nodes one recount may use (a count, a verdict or an
 /// `! unsolvable` mark) before its claim is reported as not verifiable:

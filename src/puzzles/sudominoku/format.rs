@@ -4,6 +4,7 @@
 //! written as the judge expects ([`format_solution`]).
 
 use std::collections::VecDeque;
+use std::fmt;
 use std::io::{self, BufRead};
 
 use thiserror::Error;
@@ -527,6 +528,14 @@ pub fn records(input: impl BufRead) -> RecordReader<impl Iterator<Item = io::Res
             Err(reason) => format!("{}{reason}", UNREADABLE),
         })
     }))
+}
+
+// In the format's file: the model does not depend on how it is written.
+impl fmt::Display for Puzzle {
+    /// The Baekjoon text of the puzzle, as [`write_puzzle`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_puzzle(self))
+    }
 }
 
 #[cfg(test)]

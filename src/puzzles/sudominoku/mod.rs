@@ -63,9 +63,6 @@ pub(crate) use solver::grid_of;
 pub use solver::{DlxSudominoku, SudominokuSolver};
 pub use verify::verify;
 
-pub use crate::baseline::NaiveSudominoku;
-pub use crate::generate::sudominoku::generate;
-
 /// Rows, columns, boxes and digits of the grid.
 pub(crate) const SIDE: usize = 9;
 /// Cells of the grid.

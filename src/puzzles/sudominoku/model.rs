@@ -7,7 +7,6 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::format::write_puzzle;
 use super::{CELLS, MAX_PLACED, MIN_PLACED, SIDE};
 use crate::error::{excerpt, Invalid};
 use crate::puzzles::sudoku::Grid;
@@ -230,13 +229,6 @@ impl Puzzle {
             grid.set(p.row(), p.col(), k as u8 + 1);
         }
         grid
-    }
-}
-
-impl fmt::Display for Puzzle {
-    /// The Baekjoon text of the puzzle, as [`write_puzzle`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_puzzle(self))
     }
 }
 

@@ -109,8 +109,9 @@ impl SudominokuSolver for DlxSudominoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::NaiveSudominoku;
     use crate::exact_cover::End;
-    use crate::puzzles::sudominoku::{generate, NaiveSudominoku};
+    use crate::generate::sudominoku::generate;
 
     #[test]
     fn node_limits_are_honoured() {

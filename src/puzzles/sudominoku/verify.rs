@@ -103,7 +103,8 @@ fn tile(
 mod tests {
     use super::*;
     use crate::exact_cover::Limits;
-    use crate::puzzles::sudominoku::{encoding, generate, DlxSudominoku, PlacedDomino};
+    use crate::generate::sudominoku::generate;
+    use crate::puzzles::sudominoku::{encoding, DlxSudominoku, PlacedDomino};
 
     #[test]
     fn verify_names_cells_as_the_puzzle_does() {

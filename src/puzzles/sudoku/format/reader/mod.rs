@@ -13,7 +13,7 @@ use std::io::{self, BufRead};
 use self::grids::Run;
 use super::Style;
 use crate::io::lines::{read_line, Line, BOM, TOO_LONG};
-use crate::io::prepare::DETECT_LINES;
+use crate::io::DETECT_LINES;
 use crate::puzzles::lines::{
     ascii_box_drawing, comment_start, csv_fields, csv_grid_row, csv_puzzle, csv_row_with_blanks,
     empty_csv_row_side, empty_row, grid_row_side, group_size, grouped_puzzle, has_puzzle_field,

@@ -23,7 +23,7 @@
 //!   - [`puzzles::lines`]: the shapes of input lines, shared by the readers
 //!     and kind detection.
 //! - [`io`]: an input made ready before its records are read:
-//!   [`prepare`](io::prepare) and the [`Kind`](io::Kind) it detects, bounded
+//!   [`prepare`](puzzles::prepare) and the [`Kind`](puzzles::Kind) it detects, bounded
 //!   line reading.
 //! - [`baseline`]: the solvers the engine is compared with,
 //!   [`NaiveSudoku`](baseline::NaiveSudoku),

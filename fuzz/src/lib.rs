@@ -41,7 +41,7 @@ fn line_count(text: &[u8]) -> usize {
 
 /// The lines `dlx solve` numbers in `text`: as [`line_count`], except that
 /// an old-Mac input (`\r` and no `\n`) has `\r`, `\r\n` and `\n` line ends
-/// (`dlx_engine::io::prepare`). `prepare` decides on its read-ahead (32 meaningful
+/// (`dlx_engine::puzzles::prepare`). `prepare` decides on its read-ahead (32 meaningful
 /// lines, 64 KiB), this on the whole input: the same unless a `\n` first
 /// appears past the read-ahead of a `\r` input.
 fn solve_line_count(text: &[u8]) -> usize {
@@ -433,7 +433,7 @@ pub fn solve_file(data: &[u8]) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let head = String::from_utf8_lossy(&data[..data.len().min(1 << 16)]);
-    let _ = dlx_engine::io::detect(&head);
+    let _ = dlx_engine::puzzles::detect(&head);
     let _ = sudominoku::looks_like(&head);
     let _ = knuth_format::looks_like(&head);
     let bin = std::env::var_os("DLX_BIN")

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::ValueEnum;
-use dlx_engine::io::Kind;
+use dlx_engine::puzzles::Kind;
 
 /// The most worker threads `-j` takes. Each thread holds its own solver,
 /// and rayon starts them all up front: tens of thousands took minutes to

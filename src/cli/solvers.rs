@@ -5,9 +5,9 @@
 use std::io;
 
 use dlx_engine::baseline::{BitmaskSudoku, NaiveSudoku, NaiveSudominoku};
-use dlx_engine::io::Kind;
 use dlx_engine::puzzles::sudoku::{DlxSudoku, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{DlxSudominoku, SudominokuSolver};
+use dlx_engine::puzzles::Kind;
 
 /// Which solver to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]

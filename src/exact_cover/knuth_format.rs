@@ -40,7 +40,7 @@ pub struct XcFile {
 /// It is only a first sieve: a grouped or pretty Sudoku row
 /// (`5 3 . | . 7 . | . . .`) or a titled grid (`Grid 01` above its rows)
 /// passes it, and a file of numeric item names (`1 2`) does not. The
-/// command line decides with [`crate::io::prepare`], which weighs
+/// command line decides with [`crate::puzzles::prepare`], which weighs
 /// every reading of the first lines against each other.
 pub fn looks_like(text: &str) -> bool {
     let mut meaningful = lines(text).filter(|l| !is_skipped(l)).map(str::trim);

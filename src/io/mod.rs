@@ -3,12 +3,12 @@
 //!
 //! - `lines.rs`: bounded line reading (`read_line`: no line over
 //!   `MAX_LINE` bytes is held), knowing nothing of what the lines mean.
-//! - `prepare.rs`: [`prepare`] reads ahead, refuses UTF-16 text and
+//! - `prepare.rs`: [`read_ahead`] reads ahead, refuses UTF-16 text and
 //!   compressed files with the reason, drops a byte-order mark, reads
 //!   old-Mac line ends, and replays what it read as a [`Prepared`] input.
-//! - `detect.rs`: [`detect`] decides the [`Kind`] of an input from the
-//!   lines read ahead, by a vote of their shapes (the shapes themselves are
-//!   the puzzles' own, in `puzzles::lines`).
+//!
+//! Nothing here knows a puzzle: deciding what kind of puzzle the lines
+//! read ahead hold is [`puzzles::prepare`](crate::puzzles::prepare)'s.
 //!
 //! The readers of records are the puzzles' own
 //! ([`SudokuReader`](crate::puzzles::sudoku::SudokuReader),
@@ -16,7 +16,7 @@
 //! [`knuth_format`](crate::exact_cover::knuth_format)).
 //!
 //! ```
-//! use dlx_engine::io::{prepare, Kind};
+//! use dlx_engine::puzzles::{prepare, Kind};
 //! use dlx_engine::puzzles::sudoku::samples::EASY;
 //! use dlx_engine::puzzles::sudoku::SudokuReader;
 //!
@@ -36,10 +36,8 @@
 //! assert_eq!(kind, Kind::Xc);
 //! ```
 
-pub(crate) mod detect;
 pub(crate) mod lines;
 pub(crate) mod prepare;
 
-pub use detect::{detect, Kind, DETECT_LINES};
 pub use lines::{read_line, read_text, Line, MAX_LINE, TOO_LONG};
-pub use prepare::{prepare, Prepared, DETECT_BYTES, MAX_LEADING_COMMENTS};
+pub use prepare::{read_ahead, Prepared, DETECT_BYTES, MAX_LEADING_COMMENTS};

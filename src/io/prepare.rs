@@ -5,18 +5,17 @@
 
 use std::io::{self, BufRead};
 
-use super::detect::{detect, Kind, DETECT_LINES};
 use super::lines::BOM;
 
-/// The most [`prepare`] reads ahead to decide an input's kind, in bytes.
+/// The most [`read_ahead`] reads ahead to decide an input's kind, in bytes.
 pub const DETECT_BYTES: usize = 64 << 10;
 
 /// The most bytes of blank and `#` comment lines at the start of an input
-/// that [`prepare`] reads past to find the lines that decide its kind
+/// that [`read_ahead`] reads past to find the lines that decide its kind
 /// (it then reads [`DETECT_BYTES`] more).
 pub const MAX_LEADING_COMMENTS: usize = 16 << 20;
 
-/// An input made ready for the readers by [`prepare`]: the bytes read
+/// An input made ready for the readers by [`read_ahead`]: the bytes read
 /// ahead are replayed first, then the rest of the input. A leading UTF-8
 /// byte-order mark is gone, and in an input with old-Mac line ends (lone
 /// `\r`) every line end reads as `\n`.
@@ -30,9 +29,30 @@ pub struct Prepared<R> {
     line_ends: usize,
     /// The read-ahead reached the end and saw only blank and `#` lines.
     blank: bool,
+    /// The read-ahead reached the end of the input.
+    at_end: bool,
 }
 
 impl<R> Prepared<R> {
+    /// The whole lines read ahead, as text (bytes that are not UTF-8 read
+    /// as U+FFFD), to decide the input's kind from. A line cut short by the
+    /// read-ahead limit could mislead that vote, so it is left out; a single
+    /// line longer than the limit is cut after its last whole word (a word
+    /// cut short could repeat an earlier one).
+    pub fn head_text(&self) -> String {
+        let head = &self.head[..];
+        let line_end = |b: &u8| *b == b'\n' || *b == b'\r';
+        let complete = match head.iter().rposition(line_end) {
+            _ if self.at_end => head,
+            Some(p) => &head[..p],
+            None => match head.iter().rposition(u8::is_ascii_whitespace) {
+                Some(p) => &head[..p],
+                None => head,
+            },
+        };
+        String::from_utf8_lossy(complete).into_owned()
+    }
+
     /// Whether the whole input was read ahead and holds nothing but blank
     /// lines and `#` comments (or nothing at all): no records, whatever
     /// its kind.
@@ -216,23 +236,22 @@ fn packed_reason(head: &[u8]) -> Option<String> {
     ))
 }
 
-/// Makes `input` ready to read and decides its kind, for every command that
-/// takes files (`dlx solve`, `dlx check`, `dlx bench`).
+/// Reads the start of an input ahead, to decide what it holds, and gives a
+/// reader that replays it: what every command that takes files does first.
 ///
-/// With no kind requested (`None`) it reads ahead — blocking, as a pipe may deliver
-/// the input in pieces — until [`DETECT_LINES`] meaningful lines, the end
-/// of the input or [`DETECT_BYTES`] (past any blank and `#` comment lines
-/// it starts with, up to [`MAX_LEADING_COMMENTS`]), and lets [`detect`] vote over those
-/// lines; with a given kind it reads only the first line. Either way the
-/// bytes read ahead are replayed by the returned reader, which also drops a
-/// leading UTF-8 byte-order mark and reads old-Mac `\r` line ends (an input
-/// whose read-ahead holds `\r` and no `\n`) as `\n`. The kind returned is
-/// the one requested, or the one detected.
-pub fn prepare<R: BufRead>(
-    requested: Option<Kind>,
-    mut input: R,
-) -> io::Result<(Kind, Prepared<R>)> {
-    let wanted = if requested.is_none() { DETECT_LINES } else { 1 };
+/// It reads ahead — blocking, as a pipe may deliver the input in pieces —
+/// until `lines` meaningful lines (not blank, not a `#` comment), the end of
+/// the input or [`DETECT_BYTES`] (past any blank and `#` comment lines it
+/// starts with, up to [`MAX_LEADING_COMMENTS`]). The bytes read ahead are
+/// replayed by the returned reader, which also drops a leading UTF-8
+/// byte-order mark and reads old-Mac `\r` line ends (an input whose
+/// read-ahead holds `\r` and no `\n`) as `\n`. UTF-16 text and compressed
+/// files are refused with a reason ([`io::ErrorKind::InvalidData`]).
+///
+/// The kind of puzzle the lines hold is decided above this module
+/// (`puzzles::prepare`), from [`Prepared::head_text`].
+pub fn read_ahead<R: BufRead>(lines_wanted: usize, mut input: R) -> io::Result<Prepared<R>> {
+    let wanted = lines_wanted.max(1);
     let mut head = Vec::new();
     let mut lines = LineCounter::default();
     let mut at_end = false;
@@ -288,35 +307,15 @@ pub fn prepare<R: BufRead>(
         }
         false => None,
     };
-    let kind = match requested {
-        None => {
-            // A line cut short by the read-ahead limit could mislead the vote;
-            // a single line longer than it is judged by its whole words (a
-            // word cut short could repeat an earlier one).
-            let line_end = |b: &u8| *b == b'\n' || *b == b'\r';
-            let complete = match head.iter().rposition(line_end) {
-                _ if at_end => &head[..],
-                Some(p) => &head[..p],
-                None => match head.iter().rposition(u8::is_ascii_whitespace) {
-                    Some(p) => &head[..p],
-                    None => &head[..],
-                },
-            };
-            detect(&String::from_utf8_lossy(complete))
-        }
-        Some(kind) => kind,
-    };
-    Ok((
-        kind,
-        Prepared {
-            head,
-            pos: 0,
-            rest: input,
-            cr,
-            line_ends: 0,
-            blank,
-        },
-    ))
+    Ok(Prepared {
+        head,
+        pos: 0,
+        rest: input,
+        cr,
+        line_ends: 0,
+        blank,
+        at_end,
+    })
 }
 
 /// Counts the meaningful lines of a growing read-ahead, looking at each
@@ -372,6 +371,7 @@ mod tests {
     use crate::io::lines::Failing;
     use crate::puzzles::sudoku::format::reader::tests::{records, P, SUDOMINOKU};
     use crate::puzzles::sudoku::{Style, SudokuReader};
+    use crate::puzzles::{prepare, Kind};
 
     /// Delivers its bytes a few at a time, as a pipe fed slowly does.
     struct Trickle<'a> {

@@ -6,8 +6,14 @@
 //! - [`sudominoku`]: Baekjoon 4574, likewise.
 //! - [`lines`]: the shapes of input lines (grid rows, rules, CSV fields,
 //!   titles, domino lines, ...), shared by the readers here and by kind
-//!   detection in [`crate::io`].
+//!   detection.
+//! - [`detect`](mod@detect): an input's [`Kind`], voted from the shapes of its first
+//!   lines; [`prepare`] opens an input for its records (the generic
+//!   read-ahead is [`crate::io`]'s).
 
+pub mod detect;
 pub mod lines;
 pub mod sudoku;
 pub mod sudominoku;
+
+pub use detect::{detect, prepare, Kind, DETECT_LINES};

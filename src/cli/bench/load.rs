@@ -3,11 +3,11 @@
 
 use std::io::{self, BufRead};
 
-use dlx_engine::io::Kind;
 use dlx_engine::puzzles::sudoku::Grid;
 use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudominoku;
 use dlx_engine::puzzles::sudominoku::records as sudominoku_records;
+use dlx_engine::puzzles::Kind;
 
 /// The valid puzzles of one input.
 #[derive(Debug, Clone)]
@@ -55,12 +55,12 @@ impl PuzzleSet {
 }
 
 /// Reads the first `limit` records (`None` = all) of `input`, named `name`.
-/// The kind is detected from the first lines ([`dlx_engine::io::prepare`]); records
+/// The kind is detected from the first lines ([`dlx_engine::puzzles::prepare`]); records
 /// that cannot be read, or whose givens contradict each other, are kept in
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
-    let (kind, input) =
-        dlx_engine::io::prepare(None, input).map_err(|e| dlx_engine::error::named_io(name, e))?;
+    let (kind, input) = dlx_engine::puzzles::prepare(None, input)
+        .map_err(|e| dlx_engine::error::named_io(name, e))?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut set = PuzzleSet {
         name: name.to_string(),

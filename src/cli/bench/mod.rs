@@ -38,7 +38,7 @@ use thiserror::Error;
 
 use crate::cli::solvers::SolverKind;
 use dlx_engine::exact_cover::Cancel;
-use dlx_engine::io::Kind;
+use dlx_engine::puzzles::Kind;
 
 pub use command::{run as run_command, BenchArgs};
 pub use load::{load, PuzzleSet};

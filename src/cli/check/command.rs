@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use crate::cli::check::{self, CheckError};
 use crate::cli::solvers::{sudoku_solver, SolverKind};
 use dlx_engine::error::{count_of, named_io};
-use dlx_engine::io::{prepare, Kind};
+use dlx_engine::puzzles::{prepare, Kind};
 
 use std::path::PathBuf;
 

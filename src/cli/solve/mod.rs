@@ -20,10 +20,10 @@ use crate::cli::solvers::{baseline_cannot_solve, sudoku_solver, sudominoku_solve
 use dlx_engine::error::excerpt;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::io::read_text;
-use dlx_engine::io::Kind;
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudoku::{Style, SudokuReader};
 use dlx_engine::puzzles::sudominoku::{self, records as sudominoku_records};
+use dlx_engine::puzzles::Kind;
 
 /// Everything `dlx solve` can be asked.
 #[derive(Debug, Clone)]
@@ -171,7 +171,7 @@ impl Sinks<'_> {
 /// records before it, as a [`batch::CutShort`] holding their totals
 /// ([`batch::cut_short`] finds them).
 ///
-/// The kind is [`SolveOptions::kind`], or decided by [`dlx_engine::io::prepare`].
+/// The kind is [`SolveOptions::kind`], or decided by [`dlx_engine::puzzles::prepare`].
 /// `--all` ([`Mode::All`]) on a Sudoku or Sudominoku input is an
 /// `InvalidInput` error before any record is read.
 pub fn solve_file(
@@ -180,7 +180,7 @@ pub fn solve_file(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    let (kind, input) = dlx_engine::io::prepare(options.kind, input)?;
+    let (kind, input) = dlx_engine::puzzles::prepare(options.kind, input)?;
     if options.mode == Mode::All && kind != Kind::Xc {
         if input.is_blank() && options.kind.is_none() {
             // No records of any kind (blank lines and `#` notes at most):

@@ -1,5 +1,5 @@
 //! The shapes of input lines, one predicate per shape, shared by kind
-//! detection ([`crate::io::detect`]) and the record readers, so that the
+//! detection ([`crate::puzzles::detect()`]) and the record readers, so that the
 //! two never disagree about what a line looks like.
 //!
 //! - `grid.rs`: one-line puzzles (plain or in groups), grid rows (valid or

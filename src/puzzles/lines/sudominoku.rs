@@ -2,7 +2,7 @@
 //! lines, the line of singles and pieces of them.
 //!
 //! Two questions are asked of these lines, and they have different answers.
-//! Detection ([`crate::io::detect`]) asks whether a line is laid out as the
+//! Detection ([`crate::puzzles::detect()`]) asks whether a line is laid out as the
 //! format lays out its lines: a vote over the first lines of any input.
 //! The record reader ([`crate::puzzles::sudominoku::RecordReader`]) asks
 //! what a line, maybe damaged, was meant to be, so as to keep it with its

@@ -12,10 +12,10 @@
 //! - [`encoding`]: the exact-cover matrix (Sudoku items, single-digit items,
 //!   domino items), built once and shared.
 //! - `solver.rs`: [`DlxSudominoku`] (the engine) solves puzzles and counts
-//!   distinct solution grids, as does [`NaiveSudominoku`] (textbook
+//!   distinct solution grids, as does [`NaiveSudominoku`](crate::baseline::NaiveSudominoku) (textbook
 //!   backtracking, a baseline: `baseline/naive_sudominoku.rs`).
 //! - `verify.rs`: [`verify`], an independent check of a solution grid.
-//! - [`generate`]: deterministic unique-solution puzzles from `(seed, index)`
+//! - [`generate`](crate::generate::sudominoku::generate): deterministic unique-solution puzzles from `(seed, index)`
 //!   (in `generate/sudominoku.rs`, beside the Sudoku generator).
 //!
 //! Positions are written as a row letter `A`-`I` and a column digit `1`-`9`

@@ -3,7 +3,7 @@
 
 use crate::cli::bench::{solver_name, FileReport, SolverResult};
 use crate::cli::solvers::SolverKind;
-use dlx_engine::io::Kind;
+use dlx_engine::puzzles::Kind;
 
 /// A table: a header row and body rows of the same width. The first
 /// column is text (left-aligned), the others numbers (right-aligned).
@@ -261,7 +261,7 @@ mod tests {
     use crate::cli::bench::measurement::Outcome;
     use crate::cli::bench::{FileReport, Measurement, SolverResult, SolverStats};
     use crate::cli::solvers::SolverKind;
-    use dlx_engine::io::Kind;
+    use dlx_engine::puzzles::Kind;
     use std::time::Duration;
 
     /// A solver's result on three puzzles of 1, 2 and 3 ms, the fastest

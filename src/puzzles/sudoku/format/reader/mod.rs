@@ -13,7 +13,6 @@ use std::io::{self, BufRead};
 use self::grids::Run;
 use super::Style;
 use crate::io::lines::{read_line, Line, BOM, TOO_LONG};
-use crate::io::DETECT_LINES;
 use crate::puzzles::lines::{
     ascii_box_drawing, comment_start, csv_fields, csv_grid_row, csv_puzzle, csv_row_with_blanks,
     empty_csv_row_side, empty_row, grid_row_side, group_size, grouped_puzzle, has_puzzle_field,
@@ -22,6 +21,7 @@ use crate::puzzles::lines::{
     row_cells, strip_comment, CSV_SEPARATORS, MIN_PUZZLE_FIELD,
 };
 use crate::puzzles::sudoku::{box_size_of_side, Grid, GridError, MAX_BOX};
+use crate::puzzles::DETECT_LINES;
 
 mod grids;
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::io::lines::MAX_LINE;
-use crate::io::{detect, Kind};
+use crate::puzzles::{detect, Kind};
 
 mod csv;
 mod grids;

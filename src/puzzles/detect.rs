@@ -1,8 +1,12 @@
 //! Deciding an input's kind from its first lines: a vote of the shapes of
 //! those lines, as Sudoku, Sudominoku and Knuth's exact-cover format see
-//! them.
+//! them ([`detect`]), after [`read_ahead`] took them from the input
+//! ([`prepare`] does both).
 
 use std::collections::HashSet;
+use std::io::{self, BufRead};
+
+use crate::io::{read_ahead, Prepared};
 
 use crate::puzzles::lines::{
     ascii_box_drawing, csv_fields, csv_row_with_blanks, grid_row_side, grouped_puzzle, is_csv_like,
@@ -10,6 +14,7 @@ use crate::puzzles::lines::{
     is_sudoku_line, is_valid_puzzle_line, row_like, strip_comment,
 };
 use crate::puzzles::sudoku::box_size_of_side;
+
 /// The kinds of input the tool understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
@@ -24,14 +29,30 @@ pub enum Kind {
     Xc,
 }
 
-/// How many meaningful lines (not blank, not a `#` comment)
-/// [`prepare`](super::prepare) reads ahead to decide an input's kind, unless
-/// the input or [`DETECT_BYTES`](super::DETECT_BYTES) ends first.
-/// [`detect`] votes over at most these.
+/// How many meaningful lines (not blank, not a `#` comment) [`prepare`]
+/// reads ahead to decide an input's kind, unless the input or
+/// [`DETECT_BYTES`](crate::io::DETECT_BYTES) ends first. [`detect`] votes
+/// over at most these.
 pub const DETECT_LINES: usize = 32;
 
+/// Opens an input for its records: reads its start ahead ([`read_ahead`]:
+/// UTF-16 text and compressed files refused, a byte-order mark dropped,
+/// old-Mac line ends read as `\n`) and decides its kind, the one
+/// `requested` or, with `None`, the one [`detect`] votes for over the first
+/// [`DETECT_LINES`] meaningful lines (with a kind given, only the first line
+/// is read ahead). The returned reader replays what was read ahead.
+pub fn prepare<R: BufRead>(requested: Option<Kind>, input: R) -> io::Result<(Kind, Prepared<R>)> {
+    let wanted = if requested.is_none() { DETECT_LINES } else { 1 };
+    let prepared = read_ahead(wanted, input)?;
+    let kind = match requested {
+        Some(kind) => kind,
+        None => detect(&prepared.head_text()),
+    };
+    Ok((kind, prepared))
+}
+
 /// Decides the kind of an input from its first lines (as read ahead by
-/// [`prepare`](super::prepare)), by a vote over up to [`DETECT_LINES`] meaningful lines:
+/// [`prepare`]), by a vote over up to [`DETECT_LINES`] meaningful lines:
 /// lines that are blank or `#` comments do not count, and neither do
 /// Knuth's `|` comment lines (a line starting with `|` is a comment unless
 /// it is a bordered grid row or rule, with a second `|`). Lines may end in
@@ -272,7 +293,6 @@ fn distinct_words<'a>(words: impl Iterator<Item = &'a str>) -> Option<HashSet<&'
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::prepare;
     use crate::puzzles::sudoku::format::reader::tests::{nine_groups_of_p, GRID, P, SUDOMINOKU};
 
     #[test]

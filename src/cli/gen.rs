@@ -149,13 +149,12 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                 config,
                 || (),
                 |_, job| {
-                    if crate::cli::terminal::ctrl_c_raised() {
+                    let Some(index) = begun(job) else {
                         return Made {
                             line: job.line,
                             what: What::NotBegun,
                         };
-                    }
-                    let index = *job.task.as_ref().expect("indices are always valid");
+                    };
                     match generate::generate(&options, index) {
                         Ok(g) => {
                             if g.unproven > 0 {
@@ -203,13 +202,12 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                 config,
                 || (),
                 |_, job| {
-                    if crate::cli::terminal::ctrl_c_raised() {
+                    let Some(index) = begun(job) else {
                         return Made {
                             line: job.line,
                             what: What::NotBegun,
                         };
-                    }
-                    let index = *job.task.as_ref().expect("indices are always valid");
+                    };
                     let puzzle = dlx_engine::generate::sudominoku::generate(seed, index);
                     Made {
                         line: job.line,
@@ -258,6 +256,15 @@ fn stopped_by_ctrl_c(
         },
         done => done,
     }
+}
+
+/// The puzzle index of `job`, unless Ctrl-C came first (the batch then
+/// writes no puzzle from this one on).
+fn begun(job: &Job<u64>) -> Option<u64> {
+    if crate::cli::terminal::ctrl_c_raised() {
+        return None;
+    }
+    Some(*job.task.as_ref().expect("indices are always valid"))
 }
 
 /// What became of one puzzle index.

@@ -60,8 +60,8 @@ pub struct SolveArgs {
     pub unique: bool,
     /// Print every solution (exact-cover files only).
     ///
-    /// Up to --max-solutions. A Sudoku or Sudominoku file given with --all is
-    /// refused: use --count or --unique for those.
+    /// Up to --max-solutions; a Sudoku or Sudominoku file given with --all
+    /// is refused: use --count or --unique for those.
     #[arg(long, group = "mode")]
     pub all: bool,
     /// Stop counting or listing after N solutions (N >= 1).
@@ -76,7 +76,7 @@ pub struct SolveArgs {
     /// Give up on a record after N search nodes (marked `! limit`).
     #[arg(long, value_name = "N", value_parser = whole)]
     pub node_limit: Option<u64>,
-    /// Per record: give up after T milliseconds of its search.
+    /// Give up after T milliseconds of a record's search (per record).
     ///
     /// Each record's deadline is set when its own search starts (an
     /// exact-cover file is one record: the deadline covers its whole

@@ -17,6 +17,7 @@ const POLL: Duration = Duration::from_millis(10);
 
 /// Polls `done` until it gives a value; panics, saying `what` was awaited,
 /// after [`HANG_LIMIT`].
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub fn poll_until<T>(what: &str, mut done: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
     loop {
@@ -171,10 +172,12 @@ pub fn wait_until_taken(stdin: &std::process::ChildStdin) {
 /// The note `dlx` writes on stderr when it is still running two seconds
 /// after a Ctrl-C (it is waiting on its input or output, or winding down
 /// on a loaded machine): said or not depending on timing alone.
+#[cfg(unix)]
 pub const WIND_DOWN_NOTE: &str = "dlx: stopping (Ctrl-C), still waiting for input";
 
 /// `stderr` without the lines of [`WIND_DOWN_NOTE`], which come or not
 /// with the load of the machine, not with what is tested.
+#[cfg(unix)]
 pub fn without_wind_down_note(stderr: &str) -> String {
     stderr
         .split_inclusive('\n')

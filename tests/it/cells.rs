@@ -321,7 +321,7 @@ fn select_after_a_stopped_search_matches_dlx() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::common::proptest_config(300))]
 
     /// On random problems, with a random given, both solvers visit the same
     /// solutions in the same order with the same work, and a node budget

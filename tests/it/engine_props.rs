@@ -29,7 +29,7 @@ fn brute_force(kinds: &[bool], options: &[Vec<usize>]) -> u64 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::common::proptest_config(512))]
 
     #[test]
     fn counts_match_brute_force_and_solutions_verify((kinds, options) in problems(7, 12)) {

@@ -100,7 +100,7 @@ fn node_budgets_end_where_the_full_matrix_ends() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(crate::common::proptest_config(400))]
 
     /// Random 9x9 puzzles: a known solution with some cells blanked and
     /// a few changed (so some have no solution, found by the forced moves

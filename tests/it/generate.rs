@@ -202,7 +202,7 @@ fn bundled_generated_sets_are_unique() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(crate::common::proptest_config(6))]
     /// A minimal puzzle loses uniqueness when any single clue is removed.
     #[test]
     fn minimal_puzzles_are_minimal(seed in 0u64..1_000_000, index in 0u64..1000) {

@@ -188,7 +188,7 @@ fn sparse_clues(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::common::proptest_config(64))]
 
     #[test]
     fn agree_on_9x9_cut_from_solutions(puzzle in from_solution(3)) {

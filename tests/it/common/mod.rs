@@ -5,6 +5,22 @@ pub mod child;
 
 use dlx_engine::exact_cover::{ItemKind, Problem};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+
+/// The configuration of every property test here: `cases` cases, and the
+/// failures found kept beside the test's source file, in
+/// `tests/it/<module>.proptest-regressions` (read back before new cases).
+/// Proptest's default would look up the tree for a `main.rs`, find
+/// `tests/it/main.rs`, and use `tests/proptest-regressions/<module>.txt`
+/// instead, leaving the files beside the sources unread.
+pub fn proptest_config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::with_cases(cases)
+    }
+}
 
 /// A random small problem: item kinds (true = primary, three in four) and
 /// options as sets of 1 to 4 items, with up to `max_items` items and

@@ -273,6 +273,8 @@ mod tests {
                 None,
                 ProgressDrawTarget::term_like_with_hz(Box::new(term.clone()), 100),
             );
+            // Drawn once for sure, whatever the load; then by its tick.
+            bar.tick();
             bar.enable_steady_tick(Duration::from_millis(1));
             let slot: BarSlot = RefCell::new(Some(bar.clone()));
             let mut err = UnderBar::new(term, &slot);
@@ -290,7 +292,8 @@ mod tests {
             done.send(()).unwrap();
         });
         finished
-            .recv_timeout(Duration::from_secs(20))
+            // A hang guard only: the writes take milliseconds.
+            .recv_timeout(Duration::from_secs(600))
             .expect("writing under a ticking bar hung");
         let screen = screen.lock().unwrap();
         assert!(screen.draws > 0, "the fake terminal never saw the bar");

@@ -427,13 +427,16 @@ mod tests {
         assert_eq!(p.options(), 1, "rejected options must not be kept");
     }
 
-    /// An option naming 400,000 items is checked in linear time: scanning
-    /// the items before each one was quadratic and took seconds on options
-    /// this long (`docs/perf-log.md`, "Figures moved out of code comments").
+    /// An option naming 4,000,000 items is checked in linear time: scanning
+    /// the items before each one was quadratic and took seconds on options a
+    /// tenth as long (`docs/perf-log.md`, "Figures moved out of code
+    /// comments"), so on this one it would take many minutes. The limit
+    /// only catches that: no verdict here depends on the machine's speed
+    /// or load (a linear check takes a fraction of a second).
     #[test]
     fn one_huge_option_is_fast() {
         let mut p = Problem::new();
-        let n = 400_000;
+        let n = 4_000_000;
         for k in 0..n {
             p.add_primary(format!("i{k}")).unwrap();
         }
@@ -441,7 +444,7 @@ mod tests {
         let start = std::time::Instant::now();
         assert_eq!(p.add_option(&all), Ok(0));
         assert!(
-            start.elapsed() < std::time::Duration::from_secs(5),
+            start.elapsed() < std::time::Duration::from_secs(300),
             "{:?}",
             start.elapsed()
         );

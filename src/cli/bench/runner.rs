@@ -568,7 +568,8 @@ mod tests {
         let begin = Instant::now();
         let report = run(&puzzles, &cfg, &|_| {}).unwrap();
         raiser.join().unwrap();
-        assert!(begin.elapsed() < Duration::from_secs(30));
+        // A hang guard only: the naive search would otherwise run for hours.
+        assert!(begin.elapsed() < Duration::from_secs(600));
         assert_eq!((report.puzzles(), report.not_measured), (1, 1));
         assert_eq!(report.results[0].stats.solved, 1);
     }

@@ -1,11 +1,14 @@
 //! Safe file handling: inputs opened with their names, outputs that name
-//! themselves in every error, and the guards that refuse, before any work,
-//! an output that would overwrite an input or another output.
+//! themselves in every error, the guards that refuse, before any work, an
+//! output that would overwrite an input or another output, and ([`reports`])
+//! report files written atomically at the end of a run.
 
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+pub mod reports;
 
 use crate::cli::batch::StreamRead;
 use crate::cli::error::{refusal, Error};

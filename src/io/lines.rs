@@ -70,8 +70,6 @@ pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Opt
 /// The UTF-8 byte-order mark some editors put at the start of a file.
 pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// A reader for tests of read errors: its bytes, then an error (a disk
-/// gone halfway through a file).
 /// An input's lines, read one at a time, never holding a line over
 /// [`MAX_LINE`] bytes. A line [`read_line`] cannot take goes
 /// to `bad` with its number, reason and (possibly cut) bytes, which gives
@@ -95,29 +93,47 @@ pub(crate) fn bounded_lines<E>(
     })
 }
 
-/// Reads a whole exact-cover input as text, a line at a time:
-/// `Ok(Err((line, reason)))` names the first line that is too long or not
-/// UTF-8. A `|` comment line is never used, so a bad byte in one is kept
-/// lossily.
-pub fn read_text(input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
+/// Reads a whole exact-cover input as text, a line at a time, each line
+/// ending in `\n` (a `\r\n` read as `\n`): `Ok(Err((line, reason)))` names
+/// the first line that is not UTF-8. A `|` comment line is never used, so a
+/// bad byte in one is kept lossily.
+///
+/// Unlike [`read_line`], no line length is refused: the whole problem is
+/// held in memory anyway, and its item line may be megabytes long (200,000
+/// items). A record-per-line format caps its lines to bound its memory; an
+/// exact-cover problem is bounded by its own size.
+pub fn read_text(mut input: impl BufRead) -> io::Result<Result<String, (usize, String)>> {
     let mut text = String::new();
-    let lines = bounded_lines(input, |line, reason, bytes| {
-        if bytes.trim_ascii_start().starts_with(b"|") {
-            Ok(String::from_utf8_lossy(bytes).into_owned())
-        } else {
-            Err((line, reason))
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(Ok(text));
         }
-    });
-    for line in lines {
-        match line? {
-            Ok(line) => text.push_str(&line),
-            Err(bad) => return Ok(Err(bad)),
+        line_no += 1;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        match std::str::from_utf8(&buf) {
+            Ok(line) => text.push_str(line),
+            Err(_) if buf.trim_ascii_start().starts_with(b"|") => {
+                text.push_str(&String::from_utf8_lossy(&buf));
+            }
+            Err(e) => {
+                let reason = format!("not valid UTF-8 (byte {} of the line)", e.valid_up_to() + 1);
+                return Ok(Err((line_no, reason)));
+            }
         }
         text.push('\n');
     }
-    Ok(Ok(text))
 }
 
+/// A reader for tests of read errors: its bytes, then an error (a disk
+/// gone halfway through a file).
 #[cfg(test)]
 pub(crate) struct Failing<'a>(pub &'a [u8]);
 

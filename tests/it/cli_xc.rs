@@ -590,3 +590,36 @@ fn exact_cover_answers_are_blocks_among_other_inputs() {
         "1\n! invalid: unknown item `z`\n1\n1\n"
     );
 }
+
+/// An exact-cover problem is not held to the 1 MiB line cap of the
+/// record-per-line formats: 200,000 items make an item line of about
+/// 1.5 MB. Each item has an option of its own and a pair option with its
+/// neighbour, so the solutions are the tilings of a row of 200,000 cells by
+/// monominoes and dominoes: a Fibonacci number, far too many to count, so
+/// the count is capped; the first solution is found at once.
+#[test]
+fn an_item_line_over_a_mebibyte_is_read() {
+    let n = 200_000;
+    let mut text = String::new();
+    let names: Vec<String> = (0..n).map(|k| format!("item{k}")).collect();
+    text.push_str(&names.join(" "));
+    text.push('\n');
+    assert!(text.len() > 1 << 20, "{}", text.len());
+    for k in 0..n {
+        text.push_str(&format!("item{k}\n"));
+        if k + 1 < n {
+            text.push_str(&format!("item{k} item{}\n", k + 1));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.dlx");
+    std::fs::write(&file, &text).unwrap();
+    // Tilings of a row of 3 cells: 3 (1+1+1, 1+2, 2+1), F(4); of 200,000
+    // cells at least 3 as well.
+    dlx()
+        .args(["solve", "--count", "--max-solutions", "3"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(">= 3\n");
+}

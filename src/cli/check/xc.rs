@@ -79,8 +79,8 @@ pub fn check_exact_cover_with_budget(
         .map_err(|(line, reason)| InputError::new(puzzles_name, line, reason));
     let xc = text.and_then(|text| knuth_format::parse(&text, puzzles_name));
     let xc = match xc {
-        Err(e) if first.starts_with(INVALID_MARK) => {
-            let _ = e;
+        // The reason written after the mark is not compared, as for Sudoku.
+        Err(_) if first.starts_with(INVALID_MARK) => {
             report.marks += 1;
             return expect_end(&lines, first_line, &mismatch).map(|()| report);
         }
@@ -187,16 +187,18 @@ pub fn check_exact_cover_with_budget(
         return Ok(report);
     }
     // Solutions: one block, or a listing's blocks and its closing line.
-    let mut blocks: Vec<Vec<Numbered>> = vec![Vec::new()];
-    for (line, text) in lines.iter().skip_while(|(_, l)| l.is_empty()) {
-        match blocks.last_mut() {
-            Some(block) if text.is_empty() && !block.is_empty() => blocks.push(Vec::new()),
-            _ if text.is_empty() => {}
-            Some(block) => block.push((*line, text.clone())),
-            None => unreachable!("blocks starts with one"),
+    let mut blocks: Vec<Vec<Numbered>> = Vec::new();
+    let mut block = Vec::new();
+    for (line, text) in &lines {
+        if !text.is_empty() {
+            block.push((*line, text.clone()));
+        } else if !block.is_empty() {
+            blocks.push(std::mem::take(&mut block));
         }
     }
-    blocks.retain(|b| !b.is_empty());
+    if !block.is_empty() {
+        blocks.push(block);
+    }
     let closing = blocks
         .last()
         .filter(|b| b.len() == 1 && (listing_total(&b[0].1).is_some() || b[0].1.starts_with('!')))

@@ -48,7 +48,15 @@ pub fn run_man(_: ManArgs) -> Result<Exit, Error> {
     let command = Cli::command();
     let mut page = Vec::new();
     let man = clap_mangen::Man::new(command.clone());
-    man.render(&mut page)?;
+    // One page for the whole tool: the commands are sections of it below,
+    // so no SUBCOMMANDS list pointing to pages of their own (`dlx-solve(1)`)
+    // that are not installed.
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    man.render_version_section(&mut page)?;
     // The commands, each with its options, as sections of the one page.
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("dlx {}", sub.get_name());

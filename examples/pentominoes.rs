@@ -27,21 +27,9 @@ use std::process::ExitCode;
 use dlx_engine::exact_cover::{Limits, Problem, ProblemError, Solver};
 
 /// The twelve pentominoes in Conway's letters, each drawn in rows
-/// separated by `/` (`#` = a cell).
-const PIECES: [(&str, &str); 12] = [
-    ("F", ".##/##./.#."),
-    ("I", "#####"),
-    ("L", "####/#..."),
-    ("N", "##../.###"),
-    ("P", "##/##/#."),
-    ("T", "###/.#./.#."),
-    ("U", "#.#/###"),
-    ("V", "#../#../###"),
-    ("W", "#../##./.##"),
-    ("X", ".#./###/.#."),
-    ("Y", "####/.#.."),
-    ("Z", "##./.#./.##"),
-];
+/// separated by `/` (`#` = a cell): the library's table, so the example
+/// builds the problem itself from the same shapes its tests use.
+const PIECES: [(&str, &str); 12] = dlx_engine::problems::PENTOMINOES;
 
 /// The cells `(row, column)` of a drawing.
 fn cells(drawing: &str) -> Vec<(i32, i32)> {

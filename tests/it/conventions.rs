@@ -17,19 +17,38 @@ fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
 
-/// `dlx solve ARGS FILE` written to `answers` in `dir`, as a user would
-/// (`-o`); returns the path.
-fn solve_to(dir: &std::path::Path, args: &[&str], file: &str) -> std::path::PathBuf {
-    let answers = dir.join("answers.txt");
-    dlx()
+/// `dlx solve ARGS FILE` written with `-o` to `name` in `dir`, as a user
+/// would; returns the path and the exit status.
+fn solve_into(
+    dir: &std::path::Path,
+    name: &str,
+    args: &[&str],
+    file: &str,
+) -> (std::path::PathBuf, Option<i32>) {
+    let answers = dir.join(name);
+    let status = dlx()
         .arg("solve")
         .args(args)
         .arg(file)
         .arg("-o")
         .arg(&answers)
-        .assert()
-        .success();
+        .output()
+        .unwrap()
+        .status
+        .code();
+    (answers, status)
+}
+
+/// [`solve_into`] `answers.txt`, for a run that must succeed.
+fn solve_to(dir: &std::path::Path, args: &[&str], file: &str) -> std::path::PathBuf {
+    let (answers, status) = solve_into(dir, "answers.txt", args, file);
+    assert_eq!(status, Some(0), "dlx solve {args:?} {file}");
     answers
+}
+
+/// [`solve_into`] `any.txt`, for a run that may fail (a limit mark).
+fn solve_to_any_status(dir: &std::path::Path, args: &[&str], file: &str) -> std::path::PathBuf {
+    solve_into(dir, "any.txt", args, file).0
 }
 
 /// `dlx check PUZZLES --solutions ANSWERS`.
@@ -274,20 +293,6 @@ fn check_recounts_exact_cover_counts_verdicts_and_marks() {
         let answers = solve_to_any_status(dir.path(), args, queens8);
         check(queens8, &answers).success();
     }
-}
-
-/// [`solve_to`] for a run that may fail (a limit mark).
-fn solve_to_any_status(dir: &std::path::Path, args: &[&str], file: &str) -> std::path::PathBuf {
-    let answers = dir.join("any.txt");
-    dlx()
-        .arg("solve")
-        .args(args)
-        .arg(file)
-        .arg("-o")
-        .arg(&answers)
-        .output()
-        .unwrap();
-    answers
 }
 
 #[test]

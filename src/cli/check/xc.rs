@@ -38,28 +38,7 @@ pub fn check_exact_cover(
     answers: impl BufRead,
     max_solutions: Option<u64>,
 ) -> Result<CheckReport, CheckError> {
-    check_exact_cover_with_budget(
-        puzzles_name,
-        puzzles,
-        answers_name,
-        answers,
-        max_solutions,
-        RECOUNT_NODE_BUDGET,
-    )
-}
-
-/// One line of the answer file and its number.
-type Numbered = (usize, String);
-
-/// [`check_exact_cover`] with a node budget of `node_budget` per recount.
-pub fn check_exact_cover_with_budget(
-    puzzles_name: &str,
-    puzzles: impl BufRead,
-    answers_name: &str,
-    answers: impl BufRead,
-    max_solutions: Option<u64>,
-    node_budget: u64,
-) -> Result<CheckReport, CheckError> {
+    let node_budget = RECOUNT_NODE_BUDGET;
     let mismatch = |line: usize, reason: String| {
         CheckError::Mismatch(InputError::new(answers_name, line, reason))
     };
@@ -273,6 +252,9 @@ pub fn check_exact_cover_with_budget(
         }
     }
 }
+
+/// One line of the answer file and its number.
+type Numbered = (usize, String);
 
 /// Every line of the answers, trimmed, with its number (blank lines kept:
 /// they separate a listing's solutions). A line that cannot be read is a

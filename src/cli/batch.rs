@@ -175,7 +175,7 @@ impl Summary {
     pub fn report(&self, label: &str, threads: usize) -> String {
         if let Some(xc) = &self.exact_cover {
             return format!(
-                "{label}: {}{}, {} search nodes, {} link updates, {:.3} s\n",
+                "{label}: {}{}, {} search nodes, {} link updates{}, {:.3} s\n",
                 dlx_engine::error::count_of(xc.solutions, "solution"),
                 match xc.end {
                     dlx_engine::exact_cover::End::Exhausted => "",
@@ -189,6 +189,10 @@ impl Summary {
                 },
                 xc.stats.nodes,
                 xc.stats.updates,
+                match xc.stats.cleansings {
+                    0 => String::new(),
+                    n => format!(", {n} cleansings"),
+                },
                 self.wall.as_secs_f64()
             );
         }

@@ -56,6 +56,68 @@ pub(crate) const COVERED: u32 = 1 << 31;
 /// no test of the item's kind. Lengths stay far below it.
 pub(crate) const SECONDARY_BASE: u32 = 1 << 30;
 
+/// Set in a node's colour while it is *cleansed* (Knuth's colour -1 in
+/// DLX2): a chosen option purified the node's secondary item to the node's
+/// own colour, so the node's option still agrees with the partial solution,
+/// and hiding that option leaves this node in its (finished) column.
+pub(crate) const CLEANSED: u32 = 1 << 31;
+
+/// Tags a trail entry that cleansed a node rather than took it out of its
+/// column: replaying it clears the node's [`CLEANSED`] bit. Node numbers
+/// are below 2^31 (the arena's limit), so the bit is free.
+const RECOLOR: u32 = 1 << 31;
+
+/// Which members of Knuth's family a search handles: the loop and the dance
+/// are written once, and each problem runs the copy compiled for what it
+/// uses, so a plain exact-cover problem pays nothing for colours or bounds.
+pub(crate) trait Family {
+    /// Options may give secondary items colours (Algorithm C, DLX2).
+    const COLORS: bool;
+    /// Primary items may have bounds other than exactly once (Algorithm M,
+    /// DLX3): items are chosen by branching degree and their options are
+    /// tried by *tweaking*.
+    const BOUNDS: bool;
+}
+
+/// Plain exact cover with secondary items (Algorithm X, DLX1).
+pub(crate) struct Xc;
+/// Colours, no bounds (Algorithm C, DLX2).
+pub(crate) struct Xcc;
+/// Bounds, no colours (Algorithm M on a problem without colours).
+pub(crate) struct Mc;
+/// Bounds and colours (Algorithm M, DLX3).
+pub(crate) struct Mcc;
+
+impl Family for Xc {
+    const COLORS: bool = false;
+    const BOUNDS: bool = false;
+}
+impl Family for Xcc {
+    const COLORS: bool = true;
+    const BOUNDS: bool = false;
+}
+impl Family for Mc {
+    const COLORS: bool = false;
+    const BOUNDS: bool = true;
+}
+impl Family for Mcc {
+    const COLORS: bool = true;
+    const BOUNDS: bool = true;
+}
+
+/// The family a compiled problem belongs to (see [`Family`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// [`Xc`].
+    Xc,
+    /// [`Xcc`].
+    Xcc,
+    /// [`Mc`].
+    Mc,
+    /// [`Mcc`].
+    Mcc,
+}
+
 /// The links of one node: all the dance changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Node {
@@ -101,6 +163,15 @@ pub(crate) struct Links {
     trail: Vec<u32>,
     /// Entries of `trail` in use.
     top: u32,
+    /// Colour of every node (0 for none), with [`CLEANSED`] set while the
+    /// node is cleansed; empty when the problem has no colours.
+    color: Vec<u32>,
+    /// Per primary item of a problem with bounds, how many more options
+    /// may still cover it (Knuth's `bound`); empty without bounds.
+    bound: Vec<u32>,
+    /// Per primary item of a problem with bounds, its upper bound less its
+    /// lower bound (Knuth's `slack`); never changes.
+    slack: Vec<u32>,
 }
 
 impl Clone for Links {
@@ -114,6 +185,9 @@ impl Clone for Links {
             primaries: self.primaries,
             trail: self.trail.clone(),
             top: self.top,
+            color: self.color.clone(),
+            bound: self.bound.clone(),
+            slack: self.slack.clone(),
         }
     }
 
@@ -133,6 +207,9 @@ impl Clone for Links {
             .resize(source.trail.len().max(self.trail.len()), 0);
         self.trail[..source.top as usize].copy_from_slice(&source.trail[..source.top as usize]);
         self.top = source.top;
+        self.color.clone_from(&source.color);
+        self.bound.clone_from(&source.bound);
+        self.slack.clone_from(&source.slack);
     }
 }
 
@@ -149,6 +226,9 @@ impl Links {
             primaries: 0,
             trail: Vec::new(),
             top: 0,
+            color: Vec::new(),
+            bound: Vec::new(),
+            slack: Vec::new(),
         };
         links.clear(items, primaries);
         links
@@ -175,6 +255,9 @@ impl Links {
         self.active = self.primaries;
         self.zeros = self.primaries;
         self.top = 0;
+        self.color.clear();
+        self.bound.clear();
+        self.slack.clear();
         self.push_spacer(0);
     }
 
@@ -230,6 +313,11 @@ impl Links {
             && (self.active, self.zeros, self.top) == (other.active, other.zeros, other.top)
     }
 
+    /// Number of items (their headers are nodes `1..=items`).
+    pub fn items(&self) -> usize {
+        self.len.len() - 1
+    }
+
     /// Number of nodes (headers, spacers, option nodes).
     pub fn node_count(&self) -> usize {
         self.nodes.len()
@@ -270,12 +358,20 @@ impl Links {
             primaries,
             trail,
             top,
+            color,
+            bound,
+            slack,
         } = self;
         let mut dance = Dance {
             nodes,
             meta,
             len,
             trail,
+            color,
+            bound,
+            slack,
+            cleansings: 0,
+            recolors: 0,
             primaries: *primaries,
             active: *active,
             zeros: *zeros,
@@ -376,6 +472,18 @@ pub(crate) struct Dance<'a> {
     meta: &'a [Meta],
     len: &'a mut [u32],
     trail: &'a mut [u32],
+    /// See [`Links::color`]: read and written only by the colour family.
+    color: &'a mut [u32],
+    /// See [`Links::bound`]: used only by the bounded families.
+    bound: &'a mut [u32],
+    /// See [`Links::slack`].
+    slack: &'a [u32],
+    /// Knuth's "cleansings" in this dance: purifications, and the nodes
+    /// they cleansed.
+    pub cleansings: u64,
+    /// Of the trail's growth in this dance, the entries that cleansed a
+    /// node rather than hid one: not link updates.
+    pub recolors: u64,
     primaries: u32,
     /// See [`Links::active`].
     pub active: u32,
@@ -504,22 +612,29 @@ impl Dance<'_> {
         unsafe { self.len.get_unchecked_mut(item as usize) }
     }
 
-    /// Covers `item`: hides every option in its column. The nodes taken out
-    /// of their columns are the trail's growth (see [`mark`](Self::mark)).
-    /// Undone by [`undo_to`](Self::undo_to) a mark taken before, then
-    /// [`release`](Self::release).
-    #[inline]
-    pub fn cover(&mut self, item: u32) {
-        self.cover_counting::<true>(item)
-    }
-
-    /// [`cover`](Self::cover) that leaves [`zeros`](Self::zeros) stale, for
+    /// [`cover_as`](Self::cover_as) a plain problem's item that leaves [`zeros`](Self::zeros) stale, for
     /// a batch of covers followed by one [`recount_zeros`](Self::recount_zeros)
     /// (the givens of a puzzle: about 1,100 link updates on a 17-clue Sudoku,
     /// each spared the count).
     #[inline]
     pub fn cover_uncounted(&mut self, item: u32) {
-        self.cover_counting::<false>(item)
+        self.cover_counting::<false, Xc>(item)
+    }
+
+    /// Covers `item`: hides every option in its column. The nodes taken out
+    /// of their columns are the trail's growth (see [`mark`](Self::mark)).
+    /// Undone by [`undo_as`](Self::undo_as) a mark taken before, then
+    /// [`release`](Self::release) (the pair is Knuth's `cover` and
+    /// `uncover`). For the family `F`: with colours, cleansed nodes stay
+    /// where they are; with bounds, [`zeros`](Self::zeros) is not kept (the
+    /// bounded choice looks at every length itself).
+    #[inline(always)]
+    pub fn cover_as<F: Family>(&mut self, item: u32) {
+        if F::BOUNDS {
+            self.cover_counting::<false, F>(item)
+        } else {
+            self.cover_counting::<true, F>(item)
+        }
     }
 
     /// Sets [`zeros`](Self::zeros) from the lengths.
@@ -529,7 +644,7 @@ impl Dance<'_> {
     }
 
     #[inline(always)]
-    fn cover_counting<const ZEROS: bool>(&mut self, item: u32) {
+    fn cover_counting<const ZEROS: bool, F: Family>(&mut self, item: u32) {
         // Counted by the column's length rather than ended at the header:
         // the count is known before the walk starts, so when the branch
         // predictor guesses the column's end wrong (it cannot know it) the
@@ -538,7 +653,7 @@ impl Dance<'_> {
         let options = *self.len_mut(item) & (SECONDARY_BASE - 1);
         let mut p = self.at(item).down;
         for _ in 0..options {
-            self.hide::<ZEROS>(p);
+            self.hide::<ZEROS, F>(p);
             p = self.at(p).down;
         }
         self.active -= u32::from(item <= self.primaries);
@@ -560,8 +675,12 @@ impl Dance<'_> {
     /// restored; so no node is on the trail twice, and the trail never
     /// holds more entries than the arena has nodes (its length, see
     /// [`Links::dance`]).
+    ///
+    /// With colours, a cleansed node stays in its column (Knuth's DLX2
+    /// `hide`): that column was purified and is read again only to undo the
+    /// purification, which looks at the cleansed marks, not at the links.
     #[inline]
-    fn hide<const ZEROS: bool>(&mut self, p: u32) {
+    fn hide<const ZEROS: bool, F: Family>(&mut self, p: u32) {
         // Counted in locals, added once: `self.zeros` and `self.top` might
         // alias the arrays as far as the compiler knows, so updating them in
         // the loop would cost a memory round trip per node.
@@ -570,6 +689,10 @@ impl Dance<'_> {
         let mut q = self.meta_at(p).next;
         while q != p {
             let (Node { up, down }, Meta { item, next }) = (self.at(q), self.meta_at(q));
+            if F::COLORS && self.color_at(q) & CLEANSED != 0 {
+                q = next;
+                continue;
+            }
             self.set_down(up, down);
             self.set_up(down, up);
             let len = self.len_mut(item);
@@ -607,6 +730,13 @@ impl Dance<'_> {
     /// [`zeros`](Self::zeros) to the caller, which saved it with the mark.
     #[inline]
     pub fn undo_to(&mut self, mark: u32) {
+        self.undo_as::<Xc>(mark)
+    }
+
+    /// [`undo_to`](Self::undo_to) for the family `F`: with colours, trail
+    /// entries tagged [`RECOLOR`] clear a node's cleansed mark.
+    #[inline]
+    pub fn undo_as<F: Family>(&mut self, mark: u32) {
         debug_assert!(mark <= self.top);
         let mut top = self.top as usize;
         while top > mark as usize {
@@ -614,6 +744,11 @@ impl Dance<'_> {
             // SAFETY: `top` < `self.top` <= trail length; entries below
             // `self.top` are nodes `hide` wrote.
             let q = unsafe { *self.trail.get_unchecked(top) };
+            if F::COLORS && q & RECOLOR != 0 {
+                let q = q & !RECOLOR;
+                self.color[q as usize] &= !CLEANSED;
+                continue;
+            }
             let (Node { up, down }, item) = (self.at(q), self.meta_at(q).item);
             self.set_down(up, q);
             self.set_up(down, q);
@@ -631,28 +766,219 @@ impl Dance<'_> {
         self.active += u32::from(item <= self.primaries);
     }
 
-    /// Covers every item of the option of node `x` except `x`'s own (X5).
+    /// Commits every item of the option of node `x` except `x`'s own (X5,
+    /// Knuth's `commit`), for the family `F`: a plain item is covered; a primary item with bounds loses one of its `bound` and is
+    /// covered when none is left; a secondary item with a colour is
+    /// purified to it, unless an earlier purification already cleansed
+    /// this node; any other item is covered.
     #[inline]
-    pub fn commit_others(&mut self, x: u32) {
+    pub fn commit_as<F: Family>(&mut self, x: u32) {
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
-            self.cover(item);
+            self.commit_node::<F>(p, item);
             p = next;
         }
     }
 
+    /// Commits the item `item` of node `p` (see [`commit_as`](Self::commit_as)).
+    #[inline(always)]
+    fn commit_node<F: Family>(&mut self, p: u32, item: u32) {
+        if F::BOUNDS && item <= self.primaries {
+            let bound = &mut self.bound[item as usize];
+            *bound -= 1;
+            if *bound == 0 {
+                self.cover_as::<F>(item);
+            }
+        } else if F::COLORS && item > self.primaries && self.color_at(p) != 0 {
+            if self.color_at(p) & CLEANSED == 0 {
+                self.purify::<F>(p);
+            }
+        } else {
+            self.cover_as::<F>(item);
+        }
+    }
+
+    /// Whether node `x`'s option could still join the partial solution as
+    /// far as `x` goes: its item is open and `x` is in its list (a hidden
+    /// option has left every list but the one being covered, and a
+    /// selected one every list).
+    pub fn is_selectable(&self, x: u32) -> bool {
+        let item = self.meta_at(x).item;
+        !self.is_covered(item) && self.at(self.at(x).up).down == x
+    }
+
+    /// Puts the option whose first node is `first` into the partial
+    /// solution for good (a given): out of every list, so no level chooses
+    /// it again, and every one of its items committed.
+    pub fn take_option<F: Family>(&mut self, first: u32) {
+        self.tweak::<F>(first, true);
+        let item = self.meta_at(first).item;
+        self.commit_node::<F>(first, item);
+        self.commit_as::<F>(first);
+    }
+
     /// [`release`](Self::release)s every item of the option of node `x`
-    /// except `x`'s own: with [`undo_to`](Self::undo_to) the mark taken
-    /// before [`commit_others`](Self::commit_others), its undo (X6).
+    /// except `x`'s own: with [`undo_as`](Self::undo_as) the mark taken
+    /// before [`commit_as`](Self::commit_as), its undo (X6, Knuth's
+    /// `uncommit`). For the family `F`, the bookkeeping the trail does not hold (covered marks and bounds); a
+    /// purification's links and cleansed marks come back with the trail.
+    /// The colours of `x`'s own nodes read here are the ones the commit
+    /// read: only a purification of another node's column cleanses, and
+    /// once a column is purified no later option commits to it.
     #[inline]
-    pub fn release_others(&mut self, x: u32) {
+    pub fn release_as<F: Family>(&mut self, x: u32) {
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
-            self.release(item);
+            if F::BOUNDS && item <= self.primaries {
+                if self.bound[item as usize] == 0 {
+                    self.release(item);
+                }
+                self.bound[item as usize] += 1;
+            } else if !(F::COLORS && item > self.primaries && self.color_at(p) != 0) {
+                self.release(item);
+            }
             p = next;
         }
+    }
+
+    /// Knuth's `purify`: the secondary item of node `p` takes `p`'s colour.
+    /// Every other option in its column with another colour (or none) is
+    /// hidden; every one with the same colour is cleansed, so it can share
+    /// the item and no one purifies the column again. Undone by the trail.
+    #[inline]
+    fn purify<F: Family>(&mut self, p: u32) {
+        let item = self.meta_at(p).item;
+        let color = self.color_at(p);
+        self.cleansings += 1;
+        // Hiding other options never changes this column's own links.
+        let options = self.len[item as usize] & (SECONDARY_BASE - 1);
+        let mut r = self.at(item).down;
+        for _ in 0..options {
+            if self.color_at(r) != color {
+                if F::BOUNDS {
+                    self.hide::<false, F>(r);
+                } else {
+                    self.hide::<true, F>(r);
+                }
+            } else if r != p {
+                self.color[r as usize] |= CLEANSED;
+                self.push_trail(r | RECOLOR);
+                self.cleansings += 1;
+                self.recolors += 1;
+            }
+            r = self.at(r).down;
+        }
+    }
+
+    /// The colour of node `x`, with its [`CLEANSED`] bit (colour families
+    /// only: the array is empty otherwise).
+    #[inline(always)]
+    fn color_at(&self, x: u32) -> u32 {
+        self.color[x as usize]
+    }
+
+    /// Pushes `entry` on the trail. Every entry is a node hidden or
+    /// cleansed, and no node is both or either twice at once (see
+    /// [`hide`](Self::hide) and [`purify`](Self::purify)), so the trail,
+    /// as long as the arena, has room.
+    #[inline(always)]
+    fn push_trail(&mut self, entry: u32) {
+        self.trail[self.top as usize] = entry;
+        self.top += 1;
+    }
+
+    /// Takes node `x` out of its column (Knuth's `tweak`, whose
+    /// `block` hid the rest of its option first): the option has been tried
+    /// for its item, which stays open, and is not tried again at this level.
+    /// Undone by the trail.
+    #[inline]
+    pub fn tweak<F: Family>(&mut self, x: u32, block: bool) {
+        if block {
+            self.hide::<false, F>(x);
+        }
+        let (Node { up, down }, item) = (self.at(x), self.meta_at(x).item);
+        self.set_down(up, down);
+        self.set_up(down, up);
+        *self.len_mut(item) -= 1;
+        self.push_trail(x);
+    }
+
+    /// Takes an open `item` out of the active list without covering it:
+    /// the search has chosen to give it no more options (its list is
+    /// empty). Undone by [`release`](Self::release).
+    #[inline]
+    pub fn deactivate(&mut self, item: u32) {
+        *self.len_mut(item) |= COVERED;
+        self.active -= 1;
+    }
+
+    /// Options of `item` left in its column, covered or not.
+    #[inline(always)]
+    pub fn len_of(&self, item: u32) -> u32 {
+        self.len[item as usize] & !COVERED
+    }
+
+    /// How many more options may cover primary `item` (bounded families).
+    #[inline(always)]
+    pub fn bound(&self, item: u32) -> u32 {
+        self.bound[item as usize]
+    }
+
+    /// Primary `item`'s upper bound less its lower (bounded families).
+    #[inline(always)]
+    pub fn slack(&self, item: u32) -> u32 {
+        self.slack[item as usize]
+    }
+
+    /// Starts a level on primary `item` (Knuth's M4): one fewer option may
+    /// cover it, and when none may, it is covered.
+    #[inline]
+    pub fn begin_branch<F: Family>(&mut self, item: u32) {
+        self.bound[item as usize] -= 1;
+        if self.bound[item as usize] == 0 {
+            self.cover_as::<F>(item);
+        }
+    }
+
+    /// Ends the level on `item` begun by [`begin_branch`](Self::begin_branch)
+    /// at trail mark `mark` (Knuth's M8): its tweaks and cover undone, its
+    /// bound back.
+    #[inline]
+    pub fn end_branch<F: Family>(&mut self, item: u32, mark: u32) {
+        self.undo_as::<F>(mark);
+        if self.bound[item as usize] == 0 {
+            self.release(item);
+        }
+        self.bound[item as usize] += 1;
+    }
+
+    /// The item Algorithm M branches on, and its branching degree (Knuth's
+    /// DLX3): the active primary item of least `len + s - bound + 1`, where
+    /// `s` is the smaller of its slack and bound; ties go to the smaller
+    /// `s`, then the longer list (which Knuth found gives smaller trees),
+    /// then the first. A degree of 0 or less means the item cannot reach
+    /// its lower bound. Requires `active > 0`.
+    #[inline]
+    pub fn choose_bounded(&self) -> (u32, i64) {
+        let mut best = (0u32, i64::MAX, u32::MAX, 0u32);
+        for item in 1..=self.primaries {
+            let len = self.len[item as usize];
+            if len & COVERED != 0 {
+                continue;
+            }
+            let (bound, slack) = (self.bound[item as usize], self.slack[item as usize]);
+            let s = slack.min(bound);
+            let score = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+            let (_, best_score, best_s, best_len) = best;
+            if score < best_score
+                || (score == best_score && (s < best_s || (s == best_s && len > best_len)))
+            {
+                best = (item, score, s, len);
+            }
+        }
+        (best.0, best.1)
     }
 }
 
@@ -799,6 +1125,8 @@ pub(crate) struct Shape {
     pub external: Vec<u32>,
     /// Number of primary items.
     pub primaries: usize,
+    /// Which search the problem needs: colours, bounds, both or neither.
+    pub kind: Kind,
     /// The full arena in its starting state, copied by every new solver.
     pub links: Links,
     /// The problem this was compiled from (names, kinds, options).
@@ -925,6 +1253,31 @@ impl Matrix {
             let size = (slots_start[k + 1] - slots_start[k]) as usize;
             node_option[first as usize..first as usize + size].fill(k as u32);
         }
+        let kind = match (problem.has_colors(), problem.has_bounds()) {
+            (false, false) => Kind::Xc,
+            (true, false) => Kind::Xcc,
+            (false, true) => Kind::Mc,
+            (true, true) => Kind::Mcc,
+        };
+        if problem.has_colors() {
+            // Option k's entries are its nodes, in order, from its first.
+            let colors = problem.entry_colors();
+            links.color = vec![0; links.nodes.len()];
+            for (k, &first) in option_first.iter().enumerate() {
+                let (a, b) = (slots_start[k] as usize, slots_start[k + 1] as usize);
+                links.color[first as usize..first as usize + (b - a)]
+                    .copy_from_slice(&colors[a..b]);
+            }
+        }
+        if problem.has_bounds() {
+            links.bound = vec![0; items + 1];
+            links.slack = vec![0; items + 1];
+            for (k, &item) in primary.iter().enumerate() {
+                let spec = &problem.items()[item];
+                links.bound[k + 1] = spec.hi;
+                links.slack[k + 1] = spec.hi - spec.lo;
+            }
+        }
         Ok(Matrix {
             shape: Arc::new(Shape {
                 option_first,
@@ -935,6 +1288,7 @@ impl Matrix {
                 slot,
                 external,
                 primaries: primary.len(),
+                kind,
                 links,
                 problem: problem.clone(),
             }),

@@ -470,7 +470,11 @@ impl CellsSolver {
         Report {
             solutions,
             end,
-            stats: Stats { nodes, updates },
+            stats: Stats {
+                nodes,
+                updates,
+                cleansings: 0,
+            },
         }
     }
 

@@ -1,16 +1,25 @@
-//! Knuth's DLX1 text format for exact-cover problems.
+//! Knuth's text format for exact-cover problems, as his DLX1, DLX2 and
+//! DLX3 read it: plain items, colours and multiplicities.
 //!
 //! ```text
 //! | lines that begin with a bar are comments
-//! a b c d e f g | x y      <- items: primary, then (after a lone |) secondary
-//! c e                      <- one option per line: item names
-//! a d g
-//! b c f x
+//! a b 2|c 0:3|d | x y      <- items: primary, then (after a lone |) secondary
+//! a c                      <- one option per line: item names
+//! b c d x:red              <- a secondary item may have a colour (DLX2)
+//! d y x:red
 //! ```
-//! Lines may end in `\n`, `\r\n` or (in a file without `\n`) a lone `\r`. Blank lines are ignored,
-//! and so are comment lines beginning with `|` (after blanks). An option naming only secondary items is left out, as
-//! DLX1 leaves it out: [`XcFile::ignored_lines`] says where.
-//! Colors (DLX2's `item:color`) are not supported and are reported as errors.
+//! - A primary item may carry bounds (DLX3): `lo:hi|name` is covered
+//!   between `lo` and `hi` times, `k|name` exactly `k` times, a bare name
+//!   once. `lo` may be 0; `hi` is at least 1 and at least `lo`.
+//! - In an option, `name:colour` gives a secondary item a colour: options
+//!   that agree on it may share the item, and an entry without a colour
+//!   excludes every other option naming it (Algorithm C). Knuth's colours
+//!   are one character; any name without blanks, `:` or `|` is taken here.
+//! - Lines may end in `\n`, `\r\n` or (in a file without `\n`) a lone
+//!   `\r`. Blank lines are ignored, and so are comment lines beginning with
+//!   `|` (after blanks).
+//! - An option naming only secondary items is left out, as Knuth's
+//!   programs leave it out: [`XcFile::ignored_lines`] says where.
 
 use std::fmt::Write as _;
 
@@ -128,34 +137,21 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
                 if word.is_empty() {
                     continue;
                 }
-                problem
-                    .add_item(word.to_string(), kind)
-                    .map_err(|e| err(line_no, e.to_string()))?;
+                add_declared(&mut problem, word, kind).map_err(|why| err(line_no, why))?;
             }
             // Not empty: the line is neither blank nor a comment, and a
             // lone `|` would have made it one.
             debug_assert!(!problem.items().is_empty());
             continue;
         };
-        let names: Vec<&str> = line.split_whitespace().collect();
-        if let Some(colored) = names
-            .iter()
-            .find(|n| n.contains(':') && problem.item_id(n).is_none())
-        {
-            return Err(err(
-                line_no,
-                format!(
-                    "`{}`: colors (item:color, DLX2) are not supported",
-                    crate::error::excerpt(colored)
-                ),
-            ));
-        }
-        match problem.add_option_by_name(&names) {
+        let declared = (
+            item_line,
+            lines(text).nth(item_line - 1).unwrap_or_default(),
+        );
+        let entries = entries(&problem, line, declared).map_err(|why| err(line_no, why))?;
+        match problem.add_colored_option(&entries) {
             Ok(_) => option_lines.push(line_no),
             Err(ProblemError::NoPrimaryItem { .. }) => ignored_lines.push(line_no),
-            Err(e @ ProblemError::UnknownItem(_)) => {
-                return Err(err(line_no, unknown_item(e, text, item_line)))
-            }
             Err(e) => return Err(err(line_no, e.to_string())),
         }
     }
@@ -173,26 +169,105 @@ pub fn parse(text: &str, file: &str) -> Result<XcFile, InputError> {
     })
 }
 
-/// The reason for an option naming an item the item line does not
-/// declare. When the item line starts with `#`, it was probably meant as a
-/// comment (as `#` is in the Sudoku formats), so the reason says where the
-/// items were taken from.
-fn unknown_item(e: ProblemError, text: &str, item_line: usize) -> String {
-    let items = lines(text).nth(item_line - 1).unwrap_or_default().trim();
-    if !items.starts_with('#') {
-        // A `#` comment among the options reads as an option of `#`, …
-        return match &e {
-            ProblemError::UnknownItem(name) if name.starts_with('#') => {
-                format!("{e}: in this format comments start with `|`, not `#`")
-            }
-            _ => e.to_string(),
-        };
+/// Declares the item `word` of the item line, of `kind`: a name, or for a
+/// primary item a name after Knuth's DLX3 bounds, `lo:hi|name` or
+/// `k|name` (lo <= hi, hi >= 1). The error is the reason, naming the token.
+fn add_declared(problem: &mut Problem, word: &str, kind: ItemKind) -> Result<(), String> {
+    let token = crate::error::excerpt(word);
+    let Some((bounds, name)) = word.split_once('|') else {
+        if word.contains(':') && kind == ItemKind::Primary {
+            return Err(format!(
+                "`{token}`: a lower bound needs an upper one (`lo:hi|name`), \
+                 and names in the item line cannot contain `:`"
+            ));
+        }
+        return problem
+            .add_item(word, kind)
+            .map(drop)
+            .map_err(|e| e.to_string());
+    };
+    if kind == ItemKind::Secondary {
+        return Err(format!(
+            "`{token}`: bounds are for primary items only (this one is after the `|` that starts the secondary items)"
+        ));
     }
-    format!(
-        "{e}; the items were read from line {item_line}, `{}`: in this format \
-         comments start with `|`, not `#`",
-        crate::error::excerpt(items)
-    )
+    let number = |digits: &str, what: &str| {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "`{token}`: the {what} bound `{}` is not a number",
+                crate::error::excerpt(digits)
+            ));
+        }
+        digits
+            .parse::<u32>()
+            .map_err(|_| format!("`{token}`: the {what} bound {digits} is too large"))
+    };
+    let (lo, hi) = match bounds.split_once(':') {
+        Some((lo, hi)) => (number(lo, "lower")?, number(hi, "upper")?),
+        None => {
+            let k = number(bounds, "upper")?;
+            (k, k)
+        }
+    };
+    if name.is_empty() {
+        return Err(format!("`{token}`: the bounds name no item"));
+    }
+    problem
+        .add_bounded(name, lo, hi)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+/// The entries of an option line: each word an item name, or for a
+/// secondary item `name:colour` (DLX2). A word that is the name of a
+/// declared item is that item even when it contains `:`, as DLX1 read it.
+/// The error is the reason, naming the word; `declared` is the item line's
+/// number and text, for the reason of an unknown item.
+fn entries<'a>(
+    problem: &Problem,
+    line: &'a str,
+    declared: (usize, &str),
+) -> Result<Vec<(usize, Option<&'a str>)>, String> {
+    line.split_whitespace()
+        .map(|word| {
+            if let Some(id) = problem.item_id(word) {
+                return Ok((id, None));
+            }
+            let Some((name, color)) = word.split_once(':') else {
+                return Err(unknown_item(word, declared));
+            };
+            let Some(id) = problem.item_id(name) else {
+                return Err(unknown_item(name, declared));
+            };
+            if color.is_empty() {
+                return Err(format!(
+                    "`{}`: the colour after `:` is empty",
+                    crate::error::excerpt(word)
+                ));
+            }
+            Ok((id, Some(color)))
+        })
+        .collect()
+}
+
+/// The reason for an option naming an item the item line does not
+/// declare; `declared` is the item line's number and text. A `#` word was
+/// probably meant as a comment (as `#` is in the Sudoku formats), and an
+/// item line starting with `#` too: the reason says so.
+fn unknown_item(name: &str, (item_line, items): (usize, &str)) -> String {
+    let e = ProblemError::UnknownItem(name.to_string());
+    let items = items.trim();
+    if items.starts_with('#') {
+        return format!(
+            "{e}; the items were read from line {item_line}, `{}`: in this format \
+             comments start with `|`, not `#`",
+            crate::error::excerpt(items)
+        );
+    }
+    if name.starts_with('#') {
+        return format!("{e}: in this format comments start with `|`, not `#`");
+    }
+    e.to_string()
 }
 
 /// Writes `problem` in Knuth's format: parsing the result gives it back
@@ -202,22 +277,29 @@ fn unknown_item(e: ProblemError, text: &str, item_line: usize) -> String {
 /// (Such a problem compiles, and its one solution is the empty cover.)
 pub fn write(problem: &Problem) -> String {
     let mut out = String::new();
-    let names = |kind| {
-        problem
-            .items()
-            .iter()
-            .filter(move |i| i.kind == kind)
-            .map(|i| i.name.as_str())
-    };
-    let primary: Vec<&str> = names(ItemKind::Primary).collect();
-    let secondary: Vec<&str> = names(ItemKind::Secondary).collect();
+    let primary: Vec<String> = problem
+        .items()
+        .iter()
+        .filter(|i| i.kind == ItemKind::Primary)
+        .map(|i| match (i.lo, i.hi) {
+            (1, 1) => i.name.clone(),
+            (lo, hi) if lo == hi => format!("{hi}|{}", i.name),
+            (lo, hi) => format!("{lo}:{hi}|{}", i.name),
+        })
+        .collect();
+    let secondary: Vec<&str> = problem
+        .items()
+        .iter()
+        .filter(|i| i.kind == ItemKind::Secondary)
+        .map(|i| i.name.as_str())
+        .collect();
     out.push_str(&primary.join(" "));
     if !secondary.is_empty() {
         let _ = write!(out, " | {}", secondary.join(" "));
     }
     out.push('\n');
     for k in 0..problem.options() {
-        out.push_str(&problem.option_names(k).join(" "));
+        out.push_str(&problem.option_text(k));
         out.push('\n');
     }
     out
@@ -329,6 +411,29 @@ mod tests {
         assert!(parse("a c|x\na\n", "f").is_err());
     }
 
+    /// Knuth's DLX3 bounds and DLX2 colours are read and written back as
+    /// they were given (a bound of `1:1` is a plain name).
+    #[test]
+    fn bounds_and_colours_round_trip() {
+        let text = "a 2|b 0:3|c 1:1|d | x y\na b x:red\nb c y x:red\nc d\n";
+        let xc = parse(text, "f").unwrap();
+        let items = xc.problem.items();
+        let bounds: Vec<(u32, u32)> = items.iter().map(|i| (i.lo, i.hi)).collect();
+        assert_eq!(bounds, [(1, 1), (2, 2), (0, 3), (1, 1), (0, 1), (0, 1)]);
+        assert!(xc.problem.has_bounds() && xc.problem.has_colors());
+        assert_eq!(xc.problem.option_text(1), "b c y x:red");
+        let written = write(&xc.problem);
+        assert_eq!(
+            written,
+            "a 2|b 0:3|c d | x y\na b x:red\nb c y x:red\nc d\n"
+        );
+        assert_eq!(write(&parse(&written, "w").unwrap().problem), written);
+        // A word naming a declared item is that item, `:` or not (DLX1).
+        let plain = parse("c | a:b\nc a:b\nc\n", "f").unwrap();
+        assert!(!plain.problem.has_colors());
+        assert_eq!(plain.problem.option_text(0), "c a:b");
+    }
+
     #[test]
     fn errors_name_file_and_line() {
         let cases = [
@@ -354,8 +459,42 @@ mod tests {
             ),
             (
                 "a b\na:red b\n",
-                "f:2: `a:red`: colors (item:color, DLX2) are not supported",
+                "f:2: item `a` is primary and cannot have a colour (only secondary items take colours)",
             ),
+            ("a | x\na x:\n", "f:2: `x:`: the colour after `:` is empty"),
+            ("a | x\na y:r\n", "f:2: unknown item `y`"),
+            (
+                "a | x\na x:r x:s\n",
+                "f:2: item `x` appears twice in one option",
+            ),
+            (
+                "a | x\na x:r:s\n",
+                "f:2: colour `r:s` of item `x` is not allowed (empty, or contains whitespace, `:` or `|`)",
+            ),
+            (
+                "0|a b\na\n",
+                "f:1: item `a`: the upper bound is 0, so no option could cover it",
+            ),
+            (
+                "3:2|a\na\n",
+                "f:1: item `a`: the lower bound 3 exceeds the upper bound 2",
+            ),
+            (
+                "2:3a\n",
+                "f:1: `2:3a`: a lower bound needs an upper one (`lo:hi|name`), and names in the item line cannot contain `:`",
+            ),
+            (
+                "a | 2|x\na\n",
+                "f:1: `2|x`: bounds are for primary items only (this one is after the `|` that starts the secondary items)",
+            ),
+            ("x|a\na\n", "f:1: `x|a`: the upper bound `x` is not a number"),
+            ("1:|a\na\n", "f:1: `1:|a`: the upper bound `` is not a number"),
+            ("2|\n", "f:1: `2|`: the bounds name no item"),
+            (
+                "99999999999|a\n",
+                "f:1: `99999999999|a`: the upper bound 99999999999 is too large",
+            ),
+            ("2|a 1:3|a\n", "f:1: item `a` is declared twice"),
         ];
         for (text, message) in cases {
             let e = parse(text, "f").unwrap_err();

@@ -30,6 +30,21 @@ pub struct Item {
     pub name: String,
     /// Primary (exactly once) or secondary (at most once).
     pub kind: ItemKind,
+    /// Fewest options of a solution that may name a primary item (Knuth's
+    /// multiplicities, DLX3's `lo:hi|name`): 1 for a plain primary item, 0
+    /// for a secondary one.
+    pub lo: u32,
+    /// Most options of a solution that may name the item: 1 unless a
+    /// primary item was given bounds ([`Problem::add_bounded`]).
+    pub hi: u32,
+}
+
+impl Item {
+    /// Whether the item has bounds other than a plain item's (a primary
+    /// item not covered exactly once).
+    pub fn is_bounded(&self) -> bool {
+        self.kind == ItemKind::Primary && (self.lo, self.hi) != (1, 1)
+    }
 }
 
 /// Why a [`Problem`] rejected an item or an option.
@@ -61,6 +76,30 @@ pub enum ProblemError {
     EmptyOption {
         /// The number the option would have had.
         option: usize,
+    },
+    /// A primary item was given bounds a solution cannot meet: an upper
+    /// bound of 0, or a lower bound above the upper.
+    #[error("item `{}`: {why}", excerpt(.item))]
+    BadBounds {
+        /// The item's name.
+        item: String,
+        /// What is wrong, in words.
+        why: String,
+    },
+    /// An option gave a colour to a primary item: only secondary items
+    /// take colours (Knuth's DLX2).
+    #[error("item `{}` is primary and cannot have a colour (only secondary items take colours)", excerpt(.0))]
+    ColorOnPrimary(String),
+    /// A colour name was empty or contained whitespace, `:` or `|`.
+    #[error(
+        "colour `{}` of item `{}` is not allowed (empty, or contains whitespace, `:` or `|`)",
+        excerpt(.color), excerpt(.item)
+    )]
+    BadColor {
+        /// The item the colour was given to.
+        item: String,
+        /// The colour as written.
+        color: String,
     },
     /// An option listed only secondary items: Algorithm X chooses options
     /// through primary items, so it could never be part of a solution.
@@ -102,7 +141,15 @@ pub struct Problem {
     index: HashMap<String, usize>,
     /// Item numbers of every option, concatenated; `option_starts[k]..option_starts[k+1]`.
     option_items: Vec<u32>,
+    /// Colour of each entry of `option_items`: 0 for none, else `k + 1`
+    /// for `colors[k]`. Empty while no option has a colour (most problems,
+    /// and `colors` is empty too), then as long as `option_items`.
+    option_colors: Vec<u32>,
     option_starts: Vec<usize>,
+    /// Colour names, in order of first use.
+    colors: Vec<String>,
+    /// Number of each colour name, 1-based (as in `option_colors`).
+    color_index: HashMap<String, u32>,
 }
 
 /// The same as [`Problem::new`]: an empty problem. (A derived `Default` would
@@ -120,8 +167,11 @@ impl Problem {
             items: Vec::new(),
             index: HashMap::new(),
             option_items: Vec::new(),
+            option_colors: Vec::new(),
             // Option `k` ends where `k + 1` starts: one entry before the first.
             option_starts: vec![0],
+            colors: Vec::new(),
+            color_index: HashMap::new(),
         }
     }
 
@@ -162,7 +212,57 @@ impl Problem {
         }
         let id = self.items.len();
         self.index.insert(name.clone(), id);
-        self.items.push(Item { name, kind });
+        let lo = u32::from(kind == ItemKind::Primary);
+        self.items.push(Item {
+            name,
+            kind,
+            lo,
+            hi: 1,
+        });
+        Ok(id)
+    }
+
+    /// Declares a primary item that every solution covers between `lo` and
+    /// `hi` times (Knuth's multiplicities: `lo:hi|name` in DLX3's format);
+    /// returns its number. `lo` may be 0; `(1, 1)` is a plain primary item.
+    ///
+    /// ```
+    /// use dlx_engine::exact_cover::{Limits, Problem, Solver};
+    ///
+    /// // Choose two of the four options: C(4, 2) = 6 ways.
+    /// let mut p = Problem::new();
+    /// let pick = p.add_bounded("pick", 2, 2)?;
+    /// for k in 0..4 {
+    ///     let own = p.add_secondary(format!("o{k}"))?;
+    ///     p.add_option(&[pick, own])?;
+    /// }
+    /// assert_eq!(Solver::new(&p.compile()?).count(Limits::none()).solutions, 6);
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ProblemError::BadBounds`] if `hi` is 0 or `lo > hi`, else as
+    /// [`add_item`](Self::add_item). The problem is unchanged then.
+    pub fn add_bounded(
+        &mut self,
+        name: impl Into<String>,
+        lo: u32,
+        hi: u32,
+    ) -> Result<usize, ProblemError> {
+        let name = name.into();
+        let why = if hi == 0 {
+            Some("the upper bound is 0, so no option could cover it".to_string())
+        } else if lo > hi {
+            Some(format!("the lower bound {lo} exceeds the upper bound {hi}"))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(ProblemError::BadBounds { item: name, why });
+        }
+        let id = self.add_item(name, ItemKind::Primary)?;
+        self.items[id].lo = lo;
+        self.items[id].hi = hi;
         Ok(id)
     }
 
@@ -175,6 +275,92 @@ impl Problem {
     /// [`ProblemError::TooLarge`] when the problem would outgrow the
     /// arena. The problem is unchanged then.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ProblemError> {
+        self.check_option(items)?;
+        self.option_items.extend(items.iter().map(|&i| i as u32));
+        if !self.colors.is_empty() {
+            self.option_colors.resize(self.option_items.len(), 0);
+        }
+        self.option_starts.push(self.option_items.len());
+        Ok(self.options() - 1)
+    }
+
+    /// Adds an option whose secondary items may have colours (Knuth's
+    /// DLX2 `item:colour`): options that give an item the same colour may
+    /// share it; an entry without a colour excludes every other option
+    /// naming the item. Returns the option's number.
+    ///
+    /// ```
+    /// use dlx_engine::exact_cover::{Limits, Problem, Solver};
+    ///
+    /// // Two primary items; the secondary `x` is shared only when coloured alike.
+    /// let mut p = Problem::new();
+    /// let (a, b, x) = (p.add_primary("a")?, p.add_primary("b")?, p.add_secondary("x")?);
+    /// p.add_colored_option(&[(a, None), (x, Some("red"))])?;
+    /// p.add_colored_option(&[(b, None), (x, Some("red"))])?;
+    /// p.add_colored_option(&[(b, None), (x, Some("blue"))])?;
+    /// assert_eq!(p.option_text(0), "a x:red");
+    /// let mut solver = Solver::new(&p.compile()?);
+    /// assert_eq!(solver.first_solution(), Some(vec![0, 1]));
+    /// assert_eq!(solver.count(Limits::none()).solutions, 1);
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ProblemError::ColorOnPrimary`], [`ProblemError::BadColor`], else as
+    /// [`add_option`](Self::add_option). The problem is unchanged then.
+    pub fn add_colored_option<S: AsRef<str>>(
+        &mut self,
+        entries: &[(usize, Option<S>)],
+    ) -> Result<usize, ProblemError> {
+        let items: Vec<usize> = entries.iter().map(|&(i, _)| i).collect();
+        self.check_option(&items)?;
+        for (item, color) in entries {
+            let Some(color) = color else { continue };
+            let (color, spec) = (color.as_ref(), &self.items[*item]);
+            if spec.kind == ItemKind::Primary {
+                return Err(ProblemError::ColorOnPrimary(spec.name.clone()));
+            }
+            let bad = |c: char| c.is_whitespace() || c == ':' || c == '|';
+            if color.is_empty() || color.contains(bad) {
+                return Err(ProblemError::BadColor {
+                    item: spec.name.clone(),
+                    color: color.to_string(),
+                });
+            }
+        }
+        let colored = !self.colors.is_empty() || entries.iter().any(|(_, c)| c.is_some());
+        if colored {
+            self.option_colors.resize(self.option_items.len(), 0);
+        }
+        for (item, color) in entries {
+            self.option_items.push(*item as u32);
+            if !colored {
+                continue;
+            }
+            let id = match color {
+                None => 0,
+                Some(c) => self.color_id(c.as_ref()),
+            };
+            self.option_colors.push(id);
+        }
+        self.option_starts.push(self.option_items.len());
+        Ok(self.options() - 1)
+    }
+
+    /// The number (from 1) of colour `name`, made on first use.
+    fn color_id(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.color_index.get(name) {
+            return id;
+        }
+        self.colors.push(name.to_string());
+        let id = self.colors.len() as u32;
+        self.color_index.insert(name.to_string(), id);
+        id
+    }
+
+    /// Checks an option's items before it is added (see
+    /// [`add_option`](Self::add_option) for the errors).
+    fn check_option(&self, items: &[usize]) -> Result<(), ProblemError> {
         if items.is_empty() {
             return Err(ProblemError::EmptyOption {
                 option: self.options(),
@@ -211,9 +397,7 @@ impl Problem {
         if nodes >= u32::MAX as usize / 2 {
             return Err(ProblemError::TooLarge(nodes));
         }
-        self.option_items.extend(items.iter().map(|&i| i as u32));
-        self.option_starts.push(self.option_items.len());
-        Ok(self.options() - 1)
+        Ok(())
     }
 
     /// Adds an option given by item names; returns the option's number.
@@ -300,6 +484,64 @@ impl Problem {
         self.option(k)
             .map(|i| self.items[i].name.as_str())
             .collect()
+    }
+
+    /// The items of option `k` with their colours, in the order given.
+    ///
+    /// # Panics
+    /// If `k >= self.options()`.
+    pub fn option_entries(
+        &self,
+        k: usize,
+    ) -> impl ExactSizeIterator<Item = (usize, Option<&str>)> + '_ {
+        let start = self.option_starts[k];
+        self.option(k).enumerate().map(move |(j, item)| {
+            let color = self.option_colors.get(start + j).copied().unwrap_or(0);
+            (item, self.color_name(color))
+        })
+    }
+
+    /// Option `k` as Knuth's format writes it: item names separated by
+    /// spaces, each coloured one as `item:colour`.
+    ///
+    /// # Panics
+    /// If `k >= self.options()`.
+    pub fn option_text(&self, k: usize) -> String {
+        let mut text = String::new();
+        for (item, color) in self.option_entries(k) {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&self.items[item].name);
+            if let Some(color) = color {
+                text.push(':');
+                text.push_str(color);
+            }
+        }
+        text
+    }
+
+    /// Whether some option gives an item a colour (Knuth's XCC problems).
+    pub fn has_colors(&self) -> bool {
+        self.option_colors.iter().any(|&c| c != 0)
+    }
+
+    /// Whether some primary item has bounds other than exactly once
+    /// (Knuth's MCC problems).
+    pub fn has_bounds(&self) -> bool {
+        self.items.iter().any(Item::is_bounded)
+    }
+
+    /// The colour numbers (0 for none, else from 1 in order of first use)
+    /// of every option's entries, concatenated as [`Problem::option`] gives
+    /// the items; empty when no option has a colour.
+    pub(crate) fn entry_colors(&self) -> &[u32] {
+        &self.option_colors
+    }
+
+    /// The name of colour number `id` (None for 0, no colour).
+    fn color_name(&self, id: u32) -> Option<&str> {
+        id.checked_sub(1).map(|k| self.colors[k as usize].as_str())
     }
 
     /// Total number of item occurrences over all options.

@@ -11,6 +11,7 @@
 
 use std::ops::ControlFlow;
 
+use super::arena::Xc;
 use super::arena::{Links, Matrix, NO_OPTION};
 use super::problem::ProblemError;
 use super::search::{run_search, unwind, Conflict, Level, Limits, Report, SearchState};
@@ -477,7 +478,7 @@ impl ReducedSolver {
             dirty: &mut self.dirty,
             node_option: &self.node_option,
         };
-        run_search(state, limits, visit)
+        run_search::<Xc, _>(state, limits, visit)
     }
 
     /// Counts solutions within `limits` (see [`Solver::count`](super::Solver::count)).
@@ -492,7 +493,7 @@ impl ReducedSolver {
 
     fn unwind_search(&mut self) {
         if !self.stack.is_empty() {
-            unwind(&mut self.links, &mut self.stack, &mut self.levels);
+            unwind::<Xc>(&mut self.links, &mut self.stack, &mut self.levels);
         }
     }
 }

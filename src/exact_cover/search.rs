@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::arena::{Dance, Links, Matrix, NO_OPTION};
+use super::arena::{Dance, Family, Kind, Links, Matrix, Mc, Mcc, Xc, Xcc, NO_OPTION};
 
 /// Limits on one search. The default is no limit at all.
 ///
@@ -222,12 +222,17 @@ pub struct Stats {
     /// being covered), Knuth's measure of the dance's work. Undoing them is
     /// not counted again.
     pub updates: u64,
+    /// Knuth's "cleansings" (DLX2, DLX3): purifications of coloured
+    /// secondary items, and the options each one marked as agreeing with
+    /// its colour. Always 0 without colours.
+    pub cleansings: u64,
 }
 
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         self.nodes += other.nodes;
         self.updates += other.updates;
+        self.cleansings += other.cleansings;
     }
 }
 
@@ -392,7 +397,10 @@ impl Solver {
         /// nodes (three scattered nodes against sequential 8-byte copies).
         const UNDO_COST_IN_NODES: u64 = 4;
         let template = &self.matrix.shape.links;
-        if self.dirty * UNDO_COST_IN_NODES >= template.node_count() as u64 {
+        // With colours or bounds, undoing selections needs more than
+        // releasing their items: copy the starting arena.
+        let plain = self.matrix.shape.kind == Kind::Xc;
+        if !plain || self.dirty * UNDO_COST_IN_NODES >= template.node_count() as u64 {
             self.links.clone_from(template);
             self.stack.clear();
             self.levels.clear();
@@ -480,6 +488,12 @@ impl Solver {
         } = self;
         let shape = &matrix.shape;
         let mut options = options.into_iter();
+        match shape.kind {
+            Kind::Xc => {}
+            Kind::Xcc => return select_committing::<Xcc>(shape, links, selected, dirty, options),
+            Kind::Mc => return select_committing::<Mc>(shape, links, selected, dirty, options),
+            Kind::Mcc => return select_committing::<Mcc>(shape, links, selected, dirty, options),
+        }
         // The options' items come from the compiled matrix, so they are
         // valid arena items.
         links.dance(|d| loop {
@@ -542,7 +556,13 @@ impl Solver {
 
     /// Undoes the levels of a search that stopped early.
     fn unwind_search(&mut self) {
-        unwind(&mut self.links, &mut self.stack, &mut self.levels);
+        let (links, stack, levels) = (&mut self.links, &mut self.stack, &mut self.levels);
+        match self.matrix.shape.kind {
+            Kind::Xc => unwind::<Xc>(links, stack, levels),
+            Kind::Xcc => unwind::<Xcc>(links, stack, levels),
+            Kind::Mc => unwind::<Mc>(links, stack, levels),
+            Kind::Mcc => unwind::<Mcc>(links, stack, levels),
+        }
     }
 
     /// The first solution (pre-selected options first), if any.
@@ -612,8 +632,48 @@ impl Solver {
             dirty: &mut self.dirty,
             node_option: &self.matrix.shape.node_option,
         };
-        run_search(state, limits, visit)
+        match self.matrix.shape.kind {
+            Kind::Xc => run_search::<Xc, _>(state, limits, visit),
+            Kind::Xcc => run_search::<Xcc, _>(state, limits, visit),
+            Kind::Mc => run_search::<Mc, _>(state, limits, visit),
+            Kind::Mcc => run_search::<Mcc, _>(state, limits, visit),
+        }
     }
+}
+
+/// [`Solver::select_all`] for a problem with colours or bounds: each
+/// option is taken out of every list (so the search cannot choose it
+/// again) and committed as the search would commit it, item by item.
+/// An option clashes when one of its items is closed (covered, or used up
+/// its bound) or when an earlier selection hid it (an item it shares
+/// without agreeing on the colour).
+fn select_committing<F: Family>(
+    shape: &super::arena::Shape,
+    links: &mut Links,
+    selected: &mut Vec<u32>,
+    dirty: &mut u64,
+    mut options: impl Iterator<Item = usize>,
+) -> Result<(), Conflict> {
+    links.dance(|d| loop {
+        // As in `select_all`: whole before running the caller's iterator.
+        d.save();
+        let Some(option) = options.next() else {
+            return Ok(());
+        };
+        let slots = shape.option_items(option);
+        let first = shape.option_first[option];
+        let nodes = first..first + slots.len() as u32;
+        if let Some(x) = nodes.clone().find(|&x| !d.is_selectable(x)) {
+            return Err(Conflict {
+                option,
+                item: shape.item_of(d.item(x)),
+            });
+        }
+        let before = d.mark();
+        d.take_option::<F>(first);
+        *dirty += u64::from(d.mark() - before);
+        selected.push(option as u32);
+    })
 }
 
 /// What Algorithm X works on: the arena and the search's own stacks,
@@ -640,10 +700,19 @@ pub(crate) struct SearchState<'a> {
 /// Algorithm X from the state's current selections (X2-X8), iterative; see
 /// [`Solver::search`]. The arena is left as the search ended: undo it with
 /// [`unwind`].
+///
+/// One loop for the whole family `F` (see [`Family`]). Without bounds it is
+/// Algorithm X, or C with colours (the commit purifies coloured items): the
+/// first item of fewest options, each of its options in turn. With bounds
+/// it is Algorithm M (Knuth's DLX3): the item of least branching degree,
+/// whose options are *tweaked* out of its list one by one while it stays
+/// open, and, once its lower bound allows, the null move that leaves it
+/// with no more options.
 #[inline(always)]
-pub(crate) fn run_search<F>(state: SearchState<'_>, limits: Limits, mut visit: F) -> Report
+pub(crate) fn run_search<F, V>(state: SearchState<'_>, limits: Limits, mut visit: V) -> Report
 where
-    F: FnMut(&[usize]) -> ControlFlow<()>,
+    F: Family,
+    V: FnMut(&[usize]) -> ControlFlow<()>,
 {
     let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
     let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -655,6 +724,7 @@ where
     let mut next_look = 0u64;
     // Of `updates`, those already added to `dirty`.
     let mut saved_updates = 0u64;
+    let mut cleansing = (0u64, 0u64);
     let SearchState {
         links,
         stack,
@@ -664,13 +734,16 @@ where
         dirty,
         node_option,
     } = state;
+    // Arena items are 1..=headers: a stack entry that is a header is M's
+    // null move on that item.
+    let headers = links.items() as u32;
     // The whole loop runs on one view of the arena: see `Links::dance`.
     let end = links.dance(|d| {
         if max_solutions == 0 {
             return End::Stopped;
         }
         let mut step = Step::Enter;
-        'search: loop {
+        let end = 'search: loop {
             step = match step {
                 Step::Enter => {
                     if d.active == 0 {
@@ -686,6 +759,22 @@ where
                             break End::Stopped;
                         }
                         Step::Backtrack
+                    } else if F::BOUNDS {
+                        // M3: a degree of 0 means the item cannot reach
+                        // its lower bound with the options left.
+                        let (item, degree) = d.choose_bounded();
+                        if degree <= 0 {
+                            Step::Backtrack
+                        } else {
+                            let before_cover = d.mark();
+                            d.begin_branch::<F>(item);
+                            updates += u64::from(d.mark() - before_cover);
+                            Step::Try {
+                                item,
+                                x: d.down(item),
+                                before_cover,
+                            }
+                        }
                     } else if d.zeros > 0 {
                         // X3 would choose an item no option covers.
                         Step::Backtrack
@@ -693,7 +782,7 @@ where
                         debug_assert!(d.zeros_are_counted());
                         let item = d.choose();
                         let before_cover = d.mark();
-                        d.cover(item);
+                        d.cover_as::<F>(item);
                         updates += u64::from(d.mark() - before_cover);
                         Step::Try {
                             item,
@@ -707,28 +796,72 @@ where
                     x,
                     before_cover,
                 } => {
-                    if x == item {
-                        undo_chosen(d, item, before_cover);
+                    // M5 (X5 without bounds): whether the item's options
+                    // are used up; a covered item's end is its header, a
+                    // tweaked one's is too few options left for its bound.
+                    let covering = !F::BOUNDS || (d.bound(item) == 0 && d.slack(item) == 0);
+                    let done = if covering {
+                        x == item
+                    } else {
+                        i64::from(d.len_of(item))
+                            <= i64::from(d.bound(item)) - i64::from(d.slack(item))
+                    };
+                    if done {
+                        end_level::<F>(d, item, before_cover);
                         Step::Backtrack
                     } else if nodes >= max_nodes {
-                        undo_chosen(d, item, before_cover);
+                        end_level::<F>(d, item, before_cover);
                         break End::NodeLimit;
                     } else if let Some(end) = limits.must_stop_after(nodes, updates, &mut next_look)
                     {
-                        undo_chosen(d, item, before_cover);
+                        end_level::<F>(d, item, before_cover);
                         break end;
                     } else {
                         nodes += 1;
+                        if !covering {
+                            let before_tweak = d.mark();
+                            if x != item {
+                                d.tweak::<F>(x, d.bound(item) != 0);
+                            } else if d.bound(item) != 0 {
+                                d.deactivate(item);
+                            }
+                            updates += u64::from(d.mark() - before_tweak);
+                        }
                         let before_commit = d.mark();
                         levels.push(Level {
                             zeros: d.zeros,
                             before_cover,
                             before_commit,
                         });
-                        d.commit_others(x);
-                        updates += u64::from(d.mark() - before_commit);
+                        if !F::BOUNDS || x != item {
+                            d.commit_as::<F>(x);
+                            updates += u64::from(d.mark() - before_commit);
+                        }
                         stack.push(x);
                         Step::Enter
+                    }
+                }
+                Step::Backtrack if F::BOUNDS => {
+                    // M9, then M7 or M8.
+                    let (Some(x), Some(level)) = (stack.pop(), levels.pop()) else {
+                        break 'search End::Exhausted;
+                    };
+                    if x <= headers {
+                        // The null move on item x: open it again, and the
+                        // level is over.
+                        if d.bound(x) != 0 {
+                            d.release(x);
+                        }
+                        end_level::<F>(d, x, level.before_cover);
+                        Step::Backtrack
+                    } else {
+                        d.undo_as::<F>(level.before_commit);
+                        d.release_as::<F>(x);
+                        Step::Try {
+                            item: d.item(x),
+                            x: d.down(x),
+                            before_cover: level.before_cover,
+                        }
                     }
                 }
                 Step::Backtrack => {
@@ -743,18 +876,20 @@ where
                     loop {
                         let (Some(x), Some(level)) = (stack.pop(), levels.pop()) else {
                             if let Some(mark) = replay_to {
-                                d.undo_to(mark);
+                                d.undo_as::<F>(mark);
                                 d.zeros = 0;
                             }
                             break 'search End::Exhausted;
                         };
                         let (item, next) = (d.item(x), d.down(x));
                         if next == item {
-                            d.release_others(x);
+                            d.release_as::<F>(x);
                             d.release(item);
                             replay_to = Some(level.before_cover);
                         } else {
-                            undo_commit(d, x, level);
+                            d.undo_as::<F>(level.before_commit);
+                            d.release_as::<F>(x);
+                            d.zeros = level.zeros;
                             break Step::Try {
                                 item,
                                 x: next,
@@ -764,13 +899,20 @@ where
                     }
                 }
             };
-        }
+        };
+        cleansing = (d.cleansings, d.recolors);
+        end
     });
-    *dirty += updates - saved_updates;
+    updates -= cleansing.1;
+    *dirty += updates.saturating_sub(saved_updates);
     Report {
         solutions,
         end,
-        stats: Stats { nodes, updates },
+        stats: Stats {
+            nodes,
+            updates,
+            cleansings: cleansing.0,
+        },
     }
 }
 
@@ -787,55 +929,58 @@ pub(crate) fn first_solution_of(
     found
 }
 
-/// Undoes the levels of a search that stopped early, leaving the arena as
-/// the selections left it.
-pub(crate) fn unwind(links: &mut Links, stack: &mut Vec<u32>, levels: &mut Vec<Level>) {
+/// Undoes the levels of a search of family `F` that stopped early,
+/// leaving the arena as the selections left it.
+pub(crate) fn unwind<F: Family>(links: &mut Links, stack: &mut Vec<u32>, levels: &mut Vec<Level>) {
+    let headers = links.items() as u32;
     links.dance(|d| {
         while let (Some(x), Some(level)) = (stack.pop(), levels.pop()) {
-            let item = d.item(x);
-            undo_level(d, x, item, level);
+            if x <= headers {
+                // M's null move on item x (see `run_search`).
+                if d.bound(x) != 0 {
+                    d.release(x);
+                }
+                end_level::<F>(d, x, level.before_cover);
+            } else {
+                d.undo_as::<F>(level.before_commit);
+                d.release_as::<F>(x);
+                end_level::<F>(d, d.item(x), level.before_cover);
+            }
         }
     });
     debug_assert!(stack.is_empty() && levels.is_empty());
 }
 
-/// Undoes the commit of node `x`'s option at `level` (X6).
+/// Ends the level that chose `item`, whose cover (or, with bounds, whose
+/// branch) began at trail mark `before_cover`: X8, or M8. Without bounds
+/// the search only chooses when no column is empty, so that is the count
+/// of empty columns to restore.
 #[inline(always)]
-fn undo_commit(d: &mut Dance<'_>, x: u32, level: Level) {
-    d.undo_to(level.before_commit);
-    d.release_others(x);
-    d.zeros = level.zeros;
-}
-
-/// Undoes a whole level, the commit of node `x`'s option and the cover of
-/// its item `item`, in one replay of the trail.
-#[inline(always)]
-fn undo_level(d: &mut Dance<'_>, x: u32, item: u32, level: Level) {
-    d.release_others(x);
-    undo_chosen(d, item, level.before_cover);
-}
-
-/// Uncovers the item chosen at a level, whose cover began at trail mark
-/// `before_cover`. The search only chooses when no column is empty, so
-/// that is the count to restore.
-#[inline(always)]
-fn undo_chosen(d: &mut Dance<'_>, item: u32, before_cover: u32) {
-    d.undo_to(before_cover);
-    d.release(item);
-    d.zeros = 0;
+fn end_level<F: Family>(d: &mut Dance<'_>, item: u32, before_cover: u32) {
+    if F::BOUNDS {
+        d.end_branch::<F>(item, before_cover);
+    } else {
+        d.undo_as::<F>(before_cover);
+        d.release(item);
+        d.zeros = 0;
+    }
 }
 
 /// Writes the option numbers of the current solution into `solution`:
 /// the pre-selected options, then the option of each level's node.
 fn fill_solution(solution: &mut Vec<usize>, selected: &[u32], stack: &[u32], node_option: &[u32]) {
     solution.clear();
+    // With bounds, a level may have added no option (a null move, whose
+    // node is a header, of no option).
     solution.extend(
-        selected
-            .iter()
-            .map(|&o| o as usize)
-            .chain(stack.iter().map(|&x| node_option[x as usize] as usize)),
+        selected.iter().map(|&o| o as usize).chain(
+            stack
+                .iter()
+                .map(|&x| node_option[x as usize])
+                .filter(|&o| o != NO_OPTION)
+                .map(|o| o as usize),
+        ),
     );
-    debug_assert!(solution.iter().all(|&o| o != NO_OPTION as usize));
 }
 
 #[cfg(test)]

@@ -203,7 +203,13 @@ impl<'a> KnuthVote<'a> {
         let Some((_, declared)) = &self.items else {
             // Taken even with a repeated name: the parser then says which
             // item is declared twice.
-            let names = line.split_whitespace().filter(|w| *w != "|");
+            // An item's name, without the `|` glued before a secondary one
+            // or the bounds before a primary one (DLX3's `lo:hi|name`).
+            let names = line
+                .split_whitespace()
+                .map(|w| w.trim_start_matches('|'))
+                .map(|w| w.split_once('|').map_or(w, |(_, name)| name))
+                .filter(|w| !w.is_empty());
             self.items_distinct = distinct_words(names.clone()).is_some();
             self.items = Some((line, names.collect()));
             return;

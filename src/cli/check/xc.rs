@@ -186,11 +186,19 @@ pub fn check_exact_cover(
         blocks.pop();
     }
     let mut seen = HashSet::new();
+    // Solutions that differ only in which of two identical options they
+    // chose are written alike: with such options, a repeat is no error.
+    let copies = options.values().any(|k| k.len() > 1);
     for block in &blocks {
         let (line, _) = block[0];
         let mut chosen = Vec::with_capacity(block.len());
+        // The n-th line of a text in this block is the n-th option so written.
+        let mut used: HashMap<&str, usize> = HashMap::new();
         for (line, text) in block {
-            let option = options.get(text.as_str()).ok_or_else(|| {
+            let nth = used.entry(text.as_str()).or_default();
+            let option = options.get(text.as_str()).and_then(|k| k.get(*nth));
+            *nth += 1;
+            let option = option.ok_or_else(|| {
                 mismatch(
                     *line,
                     format!("`{text}` is not an option of {puzzles_name}"),
@@ -201,7 +209,7 @@ pub fn check_exact_cover(
         exact_cover::verify(problem, &chosen)
             .map_err(|e| mismatch(line, format!("not an exact cover: {e}")))?;
         chosen.sort_unstable();
-        if !seen.insert(chosen) {
+        if !seen.insert(chosen) && !copies {
             return Err(mismatch(line, "this solution was listed before".into()));
         }
         report.solutions += 1;
@@ -304,9 +312,13 @@ fn listing_total(text: &str) -> Option<(u64, bool)> {
 }
 
 /// Each option of `problem` as `dlx solve` writes it (its item names
-/// joined by spaces) and its number.
-fn option_index(problem: &Problem) -> HashMap<String, usize> {
-    (0..problem.options())
-        .map(|k| (problem.option_names(k).join(" "), k))
-        .collect()
+/// joined by spaces, colours as `item:colour`) and the numbers of the
+/// options written so, in order: with bounds, a problem may list one option
+/// several times and a solution may choose more than one of the copies.
+fn option_index(problem: &Problem) -> HashMap<String, Vec<usize>> {
+    let mut index: HashMap<String, Vec<usize>> = HashMap::new();
+    for k in 0..problem.options() {
+        index.entry(problem.option_text(k)).or_default().push(k);
+    }
+    index
 }

@@ -563,11 +563,11 @@ fn solve_xc_record(
             chosen.sort_unstable();
             if options.mode == Mode::First {
                 first = (chosen.iter())
-                    .map(|&o| xc.problem.option_names(o).join(" "))
+                    .map(|&o| xc.problem.option_text(o))
                     .collect();
             } else {
                 for o in chosen {
-                    text.push_str(&xc.problem.option_names(o).join(" "));
+                    text.push_str(&xc.problem.option_text(o));
                     text.push('\n');
                 }
                 // Stream long enumerations instead of holding them.
@@ -633,7 +633,9 @@ fn items_in_no_option(problem: &Problem, solver: &mut Solver) -> Option<String> 
         .items()
         .iter()
         .enumerate()
-        .filter(|(i, item)| item.kind == ItemKind::Primary && solver.item_len(*i) == 0)
+        .filter(|(i, item)| {
+            item.kind == ItemKind::Primary && item.lo > 0 && solver.item_len(*i) == 0
+        })
         .map(|(_, item)| item.name.as_str())
         .collect();
     const NAMED: usize = 3;

@@ -18,7 +18,7 @@ fn stats_match_the_reference_implementation() {
         let r = report(&p, Limits::none());
         assert_eq!(r.solutions, solutions);
         assert_eq!(r.end, End::Exhausted);
-        assert_eq!(r.stats, Stats { nodes, updates });
+        assert_eq!((r.stats.nodes, r.stats.updates), (nodes, updates));
     }
 }
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::exact_cover::arena::Kind;
 use crate::problems::{knuth_example, langford_pairs, n_queens};
 
 fn report(p: &crate::exact_cover::Problem, limits: Limits) -> Report {
@@ -244,4 +245,154 @@ fn reset_by_undoing_restores_the_starting_arena() {
         assert!(s.links.same_state(template), "after {nodes} nodes");
         assert_eq!(s.first_solution(), first);
     }
+}
+
+/// `C(n, k)`, by Pascal's rule: the expected counts below come from it, not
+/// from the engine.
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |c, j| c * (n - j) / (j + 1))
+}
+
+/// "Choose between `lo` and `hi` of `n` options" written with Knuth's
+/// bounds: one bounded item every option names, and a secondary item of
+/// each option's own (so the options are distinct sets).
+fn choose(n: usize, lo: u32, hi: u32) -> crate::exact_cover::Problem {
+    let mut p = crate::exact_cover::Problem::new();
+    let pick = p.add_bounded("pick", lo, hi).unwrap();
+    for k in 0..n {
+        let own = p.add_secondary(format!("o{k}")).unwrap();
+        p.add_option(&[pick, own]).unwrap();
+    }
+    p
+}
+
+/// Algorithm M counts every set of options within the bounds once, the
+/// empty set included when the lower bound is 0 (as Knuth's DLX3 does).
+#[test]
+fn bounded_choices_count_binomially() {
+    for n in 0..=7u64 {
+        for lo in 0..=n.min(4) {
+            for hi in lo.max(1)..=n.min(4) + 1 {
+                let want: u64 = (lo..=hi.min(n)).map(|k| binomial(n, k)).sum();
+                let r = report(&choose(n as usize, lo as u32, hi as u32), Limits::none());
+                assert_eq!(
+                    (r.solutions, r.end),
+                    (want, End::Exhausted),
+                    "choose {lo}..={hi} of {n}"
+                );
+            }
+        }
+    }
+}
+
+/// Latin squares of order `n` with the cells as coloured secondary items:
+/// an option puts symbol `s` in row `i` at column `j`, giving cell `ij`
+/// the colour `s`. Two options on one cell disagree on its colour, so a
+/// solution fills every cell once: the Latin squares (OEIS A002860: 1, 2,
+/// 12, 576 for n = 1..=4).
+fn coloured_latin(n: usize) -> crate::exact_cover::Problem {
+    let mut p = crate::exact_cover::Problem::new();
+    let mut id = std::collections::HashMap::new();
+    for i in 0..n {
+        for s in 0..n {
+            id.insert(format!("r{i}s{s}"), p.add_primary(format!("r{i}s{s}")).unwrap());
+            id.insert(format!("c{i}s{s}"), p.add_primary(format!("c{i}s{s}")).unwrap());
+        }
+    }
+    for i in 0..n {
+        for j in 0..n {
+            id.insert(format!("x{i}{j}"), p.add_secondary(format!("x{i}{j}")).unwrap());
+        }
+    }
+    for i in 0..n {
+        for j in 0..n {
+            for s in 0..n {
+                let color = s.to_string();
+                p.add_colored_option(&[
+                    (id[&format!("r{i}s{s}")], None),
+                    (id[&format!("c{j}s{s}")], None),
+                    (id[&format!("x{i}{j}")], Some(color.as_str())),
+                ])
+                .unwrap();
+            }
+        }
+    }
+    p
+}
+
+#[test]
+fn coloured_latin_squares() {
+    for (n, want) in [(1, 1), (2, 2), (3, 12), (4, 576)] {
+        let p = coloured_latin(n);
+        let matrix = p.compile().unwrap();
+        assert_eq!(matrix.shape.kind, Kind::Xcc);
+        let mut solver = Solver::new(&matrix);
+        let mut seen = 0;
+        let r = solver.search(Limits::none(), |s| {
+            crate::exact_cover::verify(&p, s).unwrap();
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((r.solutions, seen, r.end), (want, want, End::Exhausted), "order {n}");
+        assert!(n == 1 || r.stats.cleansings > 0, "colours were purified");
+    }
+}
+
+/// A colour shared by many options: `x` red in options 0..4 and blue in
+/// 4..6, each option with its own primary item of bounds 0..=1, and one
+/// more primary item `z` covered by an option with `x` uncoloured or by
+/// one without `x`. Counted by hand: with `z` alone, the red ones may be
+/// any subset (16), the blue ones any subset (4), one colour at a time:
+/// 16 + 4 - 1 = 19; with `z x`, none of them: 1. Total 20.
+#[test]
+fn shared_colours_and_uncoloured_uses() {
+    let mut p = crate::exact_cover::Problem::new();
+    let x = p.add_secondary("x").unwrap();
+    let z = p.add_primary("z").unwrap();
+    for k in 0..6 {
+        let own = p.add_bounded(format!("p{k}"), 0, 1).unwrap();
+        let color = if k < 4 { "red" } else { "blue" };
+        p.add_colored_option(&[(own, None), (x, Some(color))]).unwrap();
+    }
+    p.add_option(&[z]).unwrap();
+    p.add_option(&[z, x]).unwrap();
+    let mut solver = Solver::new(&p.compile().unwrap());
+    let r = solver.count(Limits::none());
+    assert_eq!((r.solutions, r.end), (20, End::Exhausted));
+    // Selecting a red option leaves the red subsets that hold it: 8.
+    solver.select(0).unwrap();
+    assert_eq!(solver.count(Limits::none()).solutions, 8);
+    // A blue one then clashes on `x`, as does the uncoloured `z x`.
+    assert_eq!(solver.select(4).unwrap_err().option, 4);
+    assert_eq!(solver.select(7).unwrap_err().option, 7);
+    solver.select(1).unwrap();
+    assert_eq!(solver.count(Limits::none()).solutions, 4);
+    solver.reset();
+    assert_eq!(solver.count(Limits::none()).solutions, 20);
+}
+
+/// A search with bounds stopped anywhere (a solution limit, a node limit)
+/// is unwound to the selections: counting again gives the same total, and
+/// the counts of stopped searches add up as the limits say.
+#[test]
+fn bounded_searches_stop_and_start_again() {
+    let p = choose(9, 2, 5);
+    let want: u64 = (2..=5).map(|k| binomial(9, k)).sum();
+    let mut solver = Solver::new(&p.compile().unwrap());
+    let full = solver.count(Limits::none());
+    assert_eq!(full.solutions, want);
+    for stop in [1, 7, 100] {
+        let r = solver.count(Limits::solutions(stop));
+        assert_eq!((r.solutions, r.end), (stop, End::Stopped));
+        for nodes in [0, 1, 5, 50] {
+            let r = solver.count(Limits::none().with_max_nodes(Some(nodes)));
+            assert_eq!((r.stats.nodes, r.end), (nodes, End::NodeLimit));
+        }
+        assert_eq!(solver.count(Limits::none()), full);
+    }
+    // Selecting two of the options: C(7, k - 2) for k = 2..=5.
+    solver.select_all([0, 1]).unwrap();
+    let want: u64 = (0..=3).map(|k| binomial(7, k)).sum();
+    assert_eq!(solver.count(Limits::none()).solutions, want);
+    assert_eq!(solver.select(0).unwrap_err().option, 0, "chosen already");
 }

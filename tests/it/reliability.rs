@@ -101,6 +101,11 @@ fn fuzz_regressions_engine() {
     replay("engine", fuzz_checks::engine);
 }
 
+#[test]
+fn fuzz_regressions_family() {
+    replay("family", fuzz_checks::family);
+}
+
 // ---------------------------------------------------------------------------
 // The binary under adverse conditions
 // ---------------------------------------------------------------------------

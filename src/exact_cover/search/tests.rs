@@ -295,13 +295,22 @@ fn coloured_latin(n: usize) -> crate::exact_cover::Problem {
     let mut id = std::collections::HashMap::new();
     for i in 0..n {
         for s in 0..n {
-            id.insert(format!("r{i}s{s}"), p.add_primary(format!("r{i}s{s}")).unwrap());
-            id.insert(format!("c{i}s{s}"), p.add_primary(format!("c{i}s{s}")).unwrap());
+            id.insert(
+                format!("r{i}s{s}"),
+                p.add_primary(format!("r{i}s{s}")).unwrap(),
+            );
+            id.insert(
+                format!("c{i}s{s}"),
+                p.add_primary(format!("c{i}s{s}")).unwrap(),
+            );
         }
     }
     for i in 0..n {
         for j in 0..n {
-            id.insert(format!("x{i}{j}"), p.add_secondary(format!("x{i}{j}")).unwrap());
+            id.insert(
+                format!("x{i}{j}"),
+                p.add_secondary(format!("x{i}{j}")).unwrap(),
+            );
         }
     }
     for i in 0..n {
@@ -333,7 +342,11 @@ fn coloured_latin_squares() {
             seen += 1;
             ControlFlow::Continue(())
         });
-        assert_eq!((r.solutions, seen, r.end), (want, want, End::Exhausted), "order {n}");
+        assert_eq!(
+            (r.solutions, seen, r.end),
+            (want, want, End::Exhausted),
+            "order {n}"
+        );
         assert!(n == 1 || r.stats.cleansings > 0, "colours were purified");
     }
 }
@@ -352,7 +365,8 @@ fn shared_colours_and_uncoloured_uses() {
     for k in 0..6 {
         let own = p.add_bounded(format!("p{k}"), 0, 1).unwrap();
         let color = if k < 4 { "red" } else { "blue" };
-        p.add_colored_option(&[(own, None), (x, Some(color))]).unwrap();
+        p.add_colored_option(&[(own, None), (x, Some(color))])
+            .unwrap();
     }
     p.add_option(&[z]).unwrap();
     p.add_option(&[z, x]).unwrap();

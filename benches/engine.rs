@@ -1,8 +1,9 @@
 //! Engine benchmarks: counting every solution of classic exact-cover problems
 //! on one thread, the cost of `reset` + `select`, one cover/undo cycle of a
-//! 9x9 Sudoku given, the same with the sparse-set
-//! `CellsSolver` ("dancing cells", ids `cells/...`), and the same counts done
-//! by the `dlx` crate (0.8, `unsafe-fast-index`) as a yardstick.
+//! 9x9 Sudoku given, and the same counts done by the `dlx` crate (0.8,
+//! `unsafe-fast-index`) as a yardstick. With `--features dancing-cells`,
+//! the same with the sparse-set `CellsSolver` ("dancing cells", ids
+//! `cells/...`).
 //!
 //! Run with `cargo bench --bench engine`; see `benches/README.md`.
 
@@ -11,7 +12,9 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
-use dlx_engine::exact_cover::{CellsSolver, End, ItemKind, Limits, OptionOrder, Problem, Solver};
+#[cfg(feature = "dancing-cells")]
+use dlx_engine::exact_cover::{CellsSolver, OptionOrder};
+use dlx_engine::exact_cover::{End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::problems::{langford_pairs, n_queens, polyomino_packing, PENTOMINOES};
 use dlx_engine::puzzles::sudoku;
 
@@ -69,34 +72,36 @@ fn count_ours(solver: &mut Solver) -> u64 {
     report.solutions
 }
 
+#[cfg(feature = "dancing-cells")]
 fn count_cells(solver: &mut CellsSolver) -> u64 {
     let report = solver.count(Limits::none());
     debug_assert_eq!(report.end, End::Exhausted);
     report.solutions
 }
 
-/// DLX, then cells (problem order, as DLX), then cells in Knuth's segment
-/// order (`cells-segment/...`: no sort at each level; the same tree when
-/// counting all solutions) on each workload, back to back, so they are
-/// measured close together in time.
+/// DLX, then (with the `dancing-cells` feature) cells in problem order, as
+/// DLX, then cells in Knuth's segment order (`cells-segment/...`: no sort at
+/// each level; the same tree when counting all solutions) on each workload,
+/// back to back, so they are measured close together in time.
 fn bench_count(c: &mut Criterion) {
     for w in workloads() {
         let matrix = w.problem.compile().expect("problem compiles");
         let mut solver = Solver::new(&matrix);
         assert_eq!(count_ours(&mut solver), w.solutions, "{}", w.name);
-        let mut cells = CellsSolver::new(&matrix);
-        assert_eq!(count_cells(&mut cells), w.solutions, "cells, {}", w.name);
         let mut group = c.benchmark_group("count");
         configure(&mut group, w.slow);
         group.bench_function(w.name, |b| b.iter(|| black_box(count_ours(&mut solver))));
-        group.bench_function(format!("cells/{}", w.name), |b| {
-            b.iter(|| black_box(count_cells(&mut cells)))
-        });
-        let mut segment = CellsSolver::with_order(&matrix, OptionOrder::Segment);
-        assert_eq!(count_cells(&mut segment), w.solutions, "{}", w.name);
-        group.bench_function(format!("cells-segment/{}", w.name), |b| {
-            b.iter(|| black_box(count_cells(&mut segment)))
-        });
+        #[cfg(feature = "dancing-cells")]
+        for (id, order) in [
+            ("cells", OptionOrder::Ascending),
+            ("cells-segment", OptionOrder::Segment),
+        ] {
+            let mut cells = CellsSolver::with_order(&matrix, order);
+            assert_eq!(count_cells(&mut cells), w.solutions, "{id}, {}", w.name);
+            group.bench_function(format!("{id}/{}", w.name), |b| {
+                b.iter(|| black_box(count_cells(&mut cells)))
+            });
+        }
         group.finish();
     }
 }
@@ -134,7 +139,9 @@ fn bench_cover_undo(c: &mut Criterion) {
         fresh,
         "after the timed cycles too"
     );
+    #[cfg(feature = "dancing-cells")]
     let mut cells = CellsSolver::new(matrix);
+    #[cfg(feature = "dancing-cells")]
     c.bench_function("cover_undo/cells/sudoku9-one-given", |b| {
         b.iter(|| {
             cells
@@ -162,7 +169,9 @@ fn bench_reset_select(c: &mut Criterion) {
             solver.reset();
         })
     });
+    #[cfg(feature = "dancing-cells")]
     let mut cells = CellsSolver::new(&matrix);
+    #[cfg(feature = "dancing-cells")]
     c.bench_function("reset_select/cells/8-queens-3-givens", |b| {
         b.iter(|| {
             for &o in &options {

@@ -1,33 +1,40 @@
-//! The exact-cover engine. It knows nothing about puzzles.
+//! The exact-cover engine: Knuth's whole family on one search loop. It
+//! knows nothing about puzzles.
 //!
-//! State a problem with [`Problem`], compile it to a [`Matrix`] once, and
+//! State a problem with [`Problem`] (plain items, secondary items with
+//! colours, primary items with bounds), compile it to a [`Matrix`] once, and
 //! solve it with a [`Solver`] (one per thread) as often as needed:
 //! [`Solver::reset`], [`Solver::select`] the options every solution must
 //! contain, then [`Solver::first_solution`], [`Solver::count`] or
-//! [`Solver::search`] with a visitor.
+//! [`Solver::search`] with a visitor. Knuth's text format (DLX1, DLX2 and
+//! DLX3) is read and written by [`knuth_format`].
 //!
-//! What lives where:
+//! Where things are:
 //!
-//! - `problem.rs`: [`Problem`] (items, [`Item`], [`ItemKind`], options) and
-//!   [`ProblemError`].
-//! - `arena.rs`: [`Matrix`], the compiled dancing-links arena, shared by
-//!   every solver of the problem.
-//! - `search.rs`: [`Solver`], Algorithm X on a copy of the arena; its
-//!   [`Limits`] (solutions, nodes, a deadline, a [`Cancel`] flag), its
-//!   [`Report`] ([`End`], [`Stats`]) and a selection's [`Conflict`].
-//! - `reduced.rs`: [`ReducedSolver`] runs the same search on an arena built
-//!   afresh for each instance from item numbers, for front-ends that reduce
-//!   each instance themselves (the Sudoku solver after the moves its givens
-//!   force).
-//! - `cells.rs`: [`CellsSolver`] runs the same search on Knuth's sparse sets
-//!   ("dancing cells") behind the same API; it is slower than [`Solver`] on
-//!   everything measured (`docs/perf-log.md`, "Dancing cells") and kept
-//!   as a tested reference.
-//! - `any_solver.rs`: [`ExactCoverSolver`], which all three implement, for
-//!   code written once for any of them.
-//! - [`knuth_format`]: Knuth's DLX1 text format, read and written.
-//! - `verify.rs`: [`verify`], an independent check of a solution
-//!   ([`CoverError`]).
+//! - the loop, with Knuth's step names (X2-X8; C for colours, M3-M9 for
+//!   bounds): `search.rs`, `run_search`, generic over a `Family` (plain,
+//!   colours, bounds, both) so that each problem runs the copy compiled for
+//!   what it uses; [`Solver`] drives it on a copy of the matrix's arena;
+//! - the dance, each step beside its undo (cover and its undo, commit and
+//!   its release, purify, tweak, the null move): `arena/dance.rs`;
+//! - the choice of item: `arena/choice.rs` (MRV, the first item of fewest
+//!   options; with bounds, Knuth's branching degree);
+//! - the arena (links, the trail, colours and bounds): `arena/mod.rs`;
+//! - the compiled problem: `matrix.rs` ([`Matrix`]);
+//! - the problem as stated: `problem.rs` ([`Problem`], [`Item`],
+//!   [`ItemKind`], [`ProblemError`]);
+//! - the types around a search: `limits.rs` ([`Limits`], [`Cancel`]) and
+//!   `report.rs` ([`Report`], [`End`], [`Stats`], [`Conflict`]);
+//! - [`ReducedSolver`] (`reduced.rs`): the same loop on an arena built afresh
+//!   for each instance from item numbers, for front-ends that reduce each
+//!   instance themselves (the Sudoku solver after the moves its givens
+//!   force);
+//! - [`verify`] (`verify.rs`): an independent check of a solution
+//!   ([`CoverError`]);
+//! - `cells/`: Knuth's "dancing cells" (sparse sets), a second
+//!   representation kept as a tested reference; public as `CellsSolver`
+//!   only with the `dancing-cells` feature (slower than [`Solver`] on
+//!   everything measured: `docs/perf-log.md`, "Dancing cells").
 //!
 //! ```
 //! use dlx_engine::exact_cover::{verify, End, Limits, Solver};
@@ -43,22 +50,27 @@
 //! assert_eq!((report.solutions, report.end), (92, End::Exhausted));
 //! ```
 
-mod any_solver;
 mod arena;
+mod matrix;
+// Knuth's "dancing cells", a second representation kept as a tested
+// reference (slower on everything measured): outside the public API unless
+// the `dancing-cells` feature asks for it, but always built for the tests.
+#[cfg(any(test, feature = "dancing-cells"))]
 mod cells;
 pub mod knuth_format;
+mod limits;
 mod problem;
 mod reduced;
+mod report;
 mod search;
 mod verify;
 
-pub use any_solver::ExactCoverSolver;
-pub use arena::Matrix;
+#[cfg(feature = "dancing-cells")]
 pub use cells::{CellsSolver, OptionOrder};
+pub use limits::{Cancel, Limits, DEADLINE_CHECK_NODES, DEADLINE_CHECK_UPDATES};
+pub use matrix::Matrix;
 pub use problem::{Item, ItemKind, Problem, ProblemError};
 pub use reduced::ReducedSolver;
-pub use search::{
-    Cancel, Conflict, End, Limits, Report, Solver, Stats, DEADLINE_CHECK_NODES,
-    DEADLINE_CHECK_UPDATES,
-};
+pub use report::{Conflict, End, Report, Stats};
+pub use search::Solver;
 pub use verify::{verify, CoverError};

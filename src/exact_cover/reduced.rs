@@ -12,9 +12,12 @@
 use std::ops::ControlFlow;
 
 use super::arena::Xc;
-use super::arena::{Links, Matrix, NO_OPTION};
+use super::arena::{Links, NO_OPTION};
+use super::limits::Limits;
+use super::matrix::Matrix;
 use super::problem::ProblemError;
-use super::search::{run_search, unwind, Conflict, Level, Limits, Report, SearchState};
+use super::report::{Conflict, Report};
+use super::search::{run_search, unwind, Level, SearchState};
 
 /// Solves small exact-cover problems stated by item numbers, rebuilt in
 /// place for each instance: [`clear`](ReducedSolver::clear), then

@@ -14,7 +14,6 @@
 mod common;
 
 mod bench_cli;
-mod cells;
 mod cli_guards;
 mod cli_sudoku;
 mod cli_xc;

@@ -1,4 +1,6 @@
+use super::choice::choose_in;
 use super::*;
+use crate::exact_cover::Problem;
 
 #[test]
 fn layout_matches_knuth() {

@@ -1,6 +1,9 @@
 use super::*;
 use crate::exact_cover::arena::Kind;
+use crate::exact_cover::Cancel;
 use crate::problems::{knuth_example, langford_pairs, n_queens};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 fn report(p: &crate::exact_cover::Problem, limits: Limits) -> Report {
     Solver::new(&p.compile().unwrap()).count(limits)
@@ -110,7 +113,7 @@ fn a_past_deadline_stops_the_search() {
     let cancelled = Limits::none().with_cancel(Cancel::new(&RAISED));
     let r = Solver::new(&m).count(cancelled.with_deadline(Instant::now()));
     assert_eq!((r.end, r.stats.nodes), (End::Cancelled, 0));
-    let r = crate::exact_cover::CellsSolver::new(&m).count(cancelled);
+    let r = crate::exact_cover::cells::CellsSolver::new(&m).count(cancelled);
     assert_eq!((r.end, r.stats.nodes), (End::Cancelled, 0));
     assert_eq!(cancelled, Limits::none().with_cancel(Cancel::new(&RAISED)));
     assert_ne!(cancelled, Limits::none());

@@ -5,16 +5,55 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use dlx_engine::exact_cover::{
-    verify, CellsSolver, End, Limits, Matrix, OptionOrder, Problem, Report, Solver,
-};
-use dlx_engine::problems::{
-    knuth_example, langford_pairs, n_queens, polyomino_packing, PENTOMINOES,
-};
-use dlx_engine::puzzles::sudoku::{encoding, samples, Grid};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
-use crate::common::{build, problems};
+use super::*;
+use crate::exact_cover::{verify, End, ItemKind, Limits, Problem, Report, Solver};
+use crate::problems::{knuth_example, langford_pairs, n_queens, polyomino_packing, PENTOMINOES};
+use crate::puzzles::sudoku::{encoding, samples, Grid};
+
+/// A random small problem: item kinds (true = primary, three in four) and
+/// options as sets of 1 to 4 items, with up to `max_items` items and
+/// `max_options` options. (The integration tests' `common::problems`,
+/// which this crate's unit tests cannot reach.)
+fn problems(
+    max_items: usize,
+    max_options: usize,
+) -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
+    (1usize..=max_items).prop_flat_map(move |items| {
+        let kinds = proptest::collection::vec(proptest::bool::weighted(0.75), items);
+        let options = proptest::collection::vec(
+            proptest::collection::btree_set(0..items, 1..=items.min(4)),
+            0..=max_options,
+        );
+        (kinds, options).prop_map(|(kinds, options)| {
+            let options = options
+                .into_iter()
+                .map(|s| s.into_iter().collect())
+                .collect();
+            (kinds, options)
+        })
+    })
+}
+
+/// The problem of `kinds` and `options`, without the options the builder
+/// refuses (an option of secondary items only).
+fn build(kinds: &[bool], options: &[Vec<usize>]) -> Problem {
+    let mut p = Problem::new();
+    for (k, &primary) in kinds.iter().enumerate() {
+        let kind = if primary {
+            ItemKind::Primary
+        } else {
+            ItemKind::Secondary
+        };
+        p.add_item(format!("i{k}"), kind).unwrap();
+    }
+    for o in options {
+        let _ = p.add_option(o);
+    }
+    p
+}
 
 /// Every solution of a search, in the order visited, plus its report.
 fn all_dlx(m: &Matrix) -> (Vec<Vec<usize>>, Report) {
@@ -321,7 +360,13 @@ fn select_after_a_stopped_search_matches_dlx() {
 }
 
 proptest! {
-    #![proptest_config(crate::common::proptest_config(300))]
+    // The failures found are kept beside this file (read back first).
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::with_cases(300)
+    })]
 
     /// On random problems, with a random given, both solvers visit the same
     /// solutions in the same order with the same work, and a node budget
@@ -332,7 +377,7 @@ proptest! {
         given in 0usize..16,
         budget in 0u64..20,
     ) {
-        let (p, _) = build(&kinds, &options);
+        let p = build(&kinds, &options);
         let m = p.compile().unwrap();
         let mut dlx = Solver::new(&m);
         let mut cells = CellsSolver::new(&m);
@@ -355,4 +400,49 @@ proptest! {
         }
         prop_assert_eq!(cells.is_complete(), dlx.is_complete());
     }
+}
+
+#[test]
+fn layout_segments() {
+    let m = crate::problems::knuth_example().compile().unwrap();
+    let l = Layout::new(&m);
+    let shape = &m.shape;
+    for x in 0..l.meta.len() {
+        assert_eq!(l.set[l.meta[x].loc as usize], x as u32);
+    }
+    for i in 1..l.start.len() {
+        let seg = &l.set[l.start[i] as usize..][..(l.len[i] & SIZE) as usize];
+        assert!(seg.windows(2).all(|w| w[0] < w[1]));
+        assert!(seg.iter().all(|&x| l.meta[x as usize].item == i as u32));
+    }
+    assert_eq!(l.meta.len(), shape.option_slots.len());
+}
+
+/// The link updates of a search whose visitor panics still count: the
+/// cells solver (in ascending order, the same updates as DLX) agrees with
+/// the DLX solver after the same panic.
+#[test]
+fn link_updates_count_the_search_a_visitor_panic_ended() {
+    let matrix = n_queens(8).compile().unwrap();
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    let mut dlx = Solver::new(&matrix);
+    let mut cells = CellsSolver::new(&matrix);
+    let panic_at_third = || {
+        let mut seen = 0;
+        move |_: &[usize]| {
+            seen += 1;
+            assert!(seen < 3, "the caller's visitor fails");
+            ControlFlow::Continue(())
+        }
+    };
+    let caught = catch_unwind(AssertUnwindSafe(|| {
+        dlx.search(Limits::none(), panic_at_third())
+    }));
+    assert!(caught.is_err());
+    let caught = catch_unwind(AssertUnwindSafe(|| {
+        cells.search(Limits::none(), panic_at_third())
+    }));
+    assert!(caught.is_err());
+    assert!(dlx.link_updates() > 0);
+    assert_eq!(cells.link_updates(), dlx.link_updates());
 }

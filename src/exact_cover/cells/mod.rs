@@ -33,11 +33,17 @@
 //!
 //! [`Solver`]: super::Solver
 
+// Without the `dancing-cells` feature this module is built for its tests
+// only, which need not call every accessor.
+#![cfg_attr(not(feature = "dancing-cells"), allow(dead_code))]
+
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::arena::{choose, Matrix, COVERED, SECONDARY_BASE};
-use super::search::{Conflict, End, Limits, Report, Stats};
+use super::arena::{choose, COVERED, SECONDARY_BASE};
+use super::limits::Limits;
+use super::matrix::Matrix;
+use super::report::{Conflict, End, Report, Stats};
 
 /// Masks a `len` entry down to the item's size (clears [`COVERED`] and
 /// [`SECONDARY_BASE`]; sizes stay far below both).
@@ -737,22 +743,4 @@ impl Cells<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn layout_segments() {
-        let m = crate::problems::knuth_example().compile().unwrap();
-        let l = Layout::new(&m);
-        let shape = &m.shape;
-        for x in 0..l.meta.len() {
-            assert_eq!(l.set[l.meta[x].loc as usize], x as u32);
-        }
-        for i in 1..l.start.len() {
-            let seg = &l.set[l.start[i] as usize..][..(l.len[i] & SIZE) as usize];
-            assert!(seg.windows(2).all(|w| w[0] < w[1]));
-            assert!(seg.iter().all(|&x| l.meta[x as usize].item == i as u32));
-        }
-        assert_eq!(l.meta.len(), shape.option_slots.len());
-    }
-}
+mod tests;

@@ -1,0 +1,578 @@
+//! The dance: [`Dance`], the arena with its arrays borrowed apart, and the
+//! steps of Knuth's algorithms on it, each beside its undo:
+//!
+//! | step | undo |
+//! | --- | --- |
+//! | [`Dance::cover_as`] (cover an item) | [`Dance::undo_as`] a mark, then [`Dance::release`] |
+//! | [`Dance::commit_as`] (commit an option's other items, purifying coloured ones) | [`Dance::undo_as`], then [`Dance::release_as`] |
+//! | [`Dance::tweak`] (Algorithm M: an option tried, out of its item's list) | [`Dance::undo_as`] |
+//! | [`Dance::deactivate`] (M's null move) | [`Dance::release`] |
+//! | [`Dance::begin_branch`] (M4) | [`Dance::end_branch`] (M8) |
+//!
+//! Every link the dance changes goes on the trail, and so does every node
+//! a purification cleanses; the undo replays the trail backwards. What the
+//! trail does not hold (covered marks, bounds, the count of active items)
+//! is restored by the undo of the same step.
+
+use super::choice::{choose, choose_bounded};
+use super::{Family, Links, Meta, Node, Xc, CLEANSED, COVERED, RECOLOR, SECONDARY_BASE};
+
+impl Links {
+    /// The arrays the dance works on, borrowed apart, with the counters in
+    /// locals: `f` runs on that view and the counters are stored back after.
+    ///
+    /// Why a view: through `&mut self` the compiler must assume that a store
+    /// to a node may change the vectors' own pointers, so it reloads them
+    /// inside the innermost loop; disjoint slices rule that out.
+    ///
+    /// The search runs its whole loop inside one view, so the counters stay
+    /// in registers and no call re-checks its index.
+    #[inline(always)]
+    pub fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_>) -> R) -> R {
+        // The trail holds each node at most once (see `Dance::hide`), so
+        // this size is what makes its unchecked pushes sound.
+        if self.trail.len() < self.nodes.len() {
+            self.trail.resize(self.nodes.len(), 0);
+        }
+        let Links {
+            nodes,
+            meta,
+            len,
+            active,
+            zeros,
+            primaries,
+            trail,
+            top,
+            color,
+            bound,
+            slack,
+        } = self;
+        let mut dance = Dance {
+            nodes,
+            meta,
+            len,
+            trail,
+            color,
+            bound,
+            slack,
+            cleansings: 0,
+            recolors: 0,
+            primaries: *primaries,
+            active: *active,
+            zeros: *zeros,
+            top: *top,
+            home: Home { active, zeros, top },
+        };
+        let result = f(&mut dance);
+        dance.save();
+        result
+    }
+}
+
+/// The arena while it dances: its arrays borrowed apart, its counters in
+/// locals (see [`Links::dance`]). Access is unchecked (see [`Dance::at`]):
+/// its one user, the solver, passes only items of the compiled matrix's
+/// options, items MRV chose and nodes it read from their columns.
+pub(crate) struct Dance<'a> {
+    nodes: &'a mut [Node],
+    meta: &'a [Meta],
+    len: &'a mut [u32],
+    trail: &'a mut [u32],
+    /// See [`Links::color`]: read and written only by the colour family.
+    color: &'a mut [u32],
+    /// See [`Links::bound`]: used only by the bounded families.
+    bound: &'a mut [u32],
+    /// See [`Links::slack`].
+    slack: &'a [u32],
+    /// Knuth's "cleansings" in this dance: purifications, and the nodes
+    /// they cleansed.
+    pub cleansings: u64,
+    /// Of the trail's growth in this dance, the entries that cleansed a
+    /// node rather than hid one: not link updates.
+    pub recolors: u64,
+    primaries: u32,
+    /// See [`Links::active`].
+    pub active: u32,
+    /// See [`Links::zeros`].
+    pub zeros: u32,
+    /// Entries of the trail in use: a mark to [`undo_to`](Self::undo_to).
+    top: u32,
+    /// The arena's own counters, which [`save`](Self::save) brings up to
+    /// date.
+    home: Home<'a>,
+}
+
+/// Where a [`Dance`]'s counters live between dances.
+struct Home<'a> {
+    active: &'a mut u32,
+    zeros: &'a mut u32,
+    top: &'a mut u32,
+}
+
+impl Dance<'_> {
+    /// MRV (Knuth's exercise 7.2.2.1-9 choice): the first uncovered primary
+    /// item with the fewest options, stopping early at one with none.
+    /// Requires `active > 0`.
+    ///
+    /// The exact first minimum, found cheaply: with a zero-length item
+    /// present ([`zeros`](Self::zeros) > 0) it is the first 0; otherwise
+    /// nothing is below 1, so the first item with a single option (a forced
+    /// move, the common case in puzzles) is the answer and the scan stops
+    /// there; only without one does it look for the first minimum.
+    #[inline(always)]
+    pub fn choose(&self) -> u32 {
+        choose(&self.len[1..=self.primaries as usize], self.zeros)
+    }
+
+    /// Whether `item` is covered.
+    #[inline(always)]
+    pub fn is_covered(&self, item: u32) -> bool {
+        self.len[item as usize] & COVERED != 0
+    }
+
+    /// The node below `x` in its column.
+    #[inline(always)]
+    pub fn down(&self, x: u32) -> u32 {
+        self.at(x).down
+    }
+
+    /// The item of node `x` (0 for spacers and headers).
+    #[inline(always)]
+    pub fn item(&self, x: u32) -> u32 {
+        self.meta_at(x).item
+    }
+
+    /// Writes the counters back to the arena, which is then whole as it
+    /// stands. The dance does this when it ends; a caller does it before
+    /// running code that may panic (a visitor, an iterator of options): if
+    /// that panic is caught, the arena must not be left with links that
+    /// disagree with its trail, or a later cover would hide nodes twice and
+    /// write past the trail.
+    #[inline(always)]
+    pub fn save(&mut self) {
+        *self.home.active = self.active;
+        *self.home.zeros = self.zeros;
+        *self.home.top = self.top;
+    }
+
+    /// Whether [`zeros`](Self::zeros) is right (for debug assertions).
+    pub fn zeros_are_counted(&self) -> bool {
+        let lens = &self.len[1..=self.primaries as usize];
+        self.zeros as usize == lens.iter().filter(|&&l| l == 0).count()
+    }
+
+    /// Node `i`, unchecked.
+    ///
+    /// SAFETY (for this and [`set_up`](Self::set_up) /
+    /// [`set_down`](Self::set_down) / [`len_mut`](Self::len_mut)): the arena
+    /// keeps the invariant that every `up` and `down` stored in `nodes` is an
+    /// index into `nodes` and every `item` an index into `len`. `clear`
+    /// stores only header self-links and the spacer's 0; `push_option`
+    /// asserts its items and links only to nodes that exist; the dance only
+    /// copies values read from the arena or node indices it read. From
+    /// outside, the solver passes only the items of options of the matrix
+    /// the arena was built from, items MRV chose, and nodes it read from
+    /// their columns. The fields are private to this module, so nothing
+    /// else can break the invariant.
+    ///
+    /// Why unchecked at all: the dance is nothing but these accesses, and the
+    /// checks were a large share of its instructions (measured with callgrind
+    /// and `dlx bench`; see `docs/perf-log.md`, "Figures moved out of code
+    /// comments").
+    #[inline(always)]
+    fn at(&self, i: u32) -> Node {
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see above; `i` is a link read from the arena.
+        unsafe { *self.nodes.get_unchecked(i as usize) }
+    }
+
+    /// Item and option successor of node `i`, unchecked.
+    #[inline(always)]
+    fn meta_at(&self, i: u32) -> Meta {
+        debug_assert!((i as usize) < self.meta.len());
+        // SAFETY: see `at`; `meta` has one entry per node (`clear`,
+        // `push_spacer` and `push_option` grow both together, and
+        // `clone_from` takes both from one source), and every `next` is a
+        // node of the same option.
+        unsafe { *self.meta.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, i: u32, up: u32) {
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see `at`.
+        unsafe { self.nodes.get_unchecked_mut(i as usize).up = up }
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, i: u32, down: u32) {
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see `at`.
+        unsafe { self.nodes.get_unchecked_mut(i as usize).down = down }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: see `at`; `item` was read from a node.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
+    }
+
+    /// [`cover_as`](Self::cover_as) a plain problem's item that leaves [`zeros`](Self::zeros) stale, for
+    /// a batch of covers followed by one [`recount_zeros`](Self::recount_zeros)
+    /// (the givens of a puzzle: about 1,100 link updates on a 17-clue Sudoku,
+    /// each spared the count).
+    #[inline]
+    pub fn cover_uncounted(&mut self, item: u32) {
+        self.cover_counting::<false, Xc>(item)
+    }
+
+    /// Covers `item`: hides every option in its column. The nodes taken out
+    /// of their columns are the trail's growth (see [`mark`](Self::mark)).
+    /// Undone by [`undo_as`](Self::undo_as) a mark taken before, then
+    /// [`release`](Self::release) (the pair is Knuth's `cover` and
+    /// `uncover`). For the family `F`: with colours, cleansed nodes stay
+    /// where they are; with bounds, [`zeros`](Self::zeros) is not kept (the
+    /// bounded choice looks at every length itself).
+    #[inline(always)]
+    pub fn cover_as<F: Family>(&mut self, item: u32) {
+        if F::BOUNDS {
+            self.cover_counting::<false, F>(item)
+        } else {
+            self.cover_counting::<true, F>(item)
+        }
+    }
+
+    /// Sets [`zeros`](Self::zeros) from the lengths.
+    pub fn recount_zeros(&mut self) {
+        let lens = &self.len[1..=self.primaries as usize];
+        self.zeros = lens.iter().map(|&l| u32::from(l == 0)).sum();
+    }
+
+    #[inline(always)]
+    fn cover_counting<const ZEROS: bool, F: Family>(&mut self, item: u32) {
+        // Counted by the column's length rather than ended at the header:
+        // the count is known before the walk starts, so when the branch
+        // predictor guesses the column's end wrong (it cannot know it) the
+        // mistake shows at once, not after the load of the next `down`.
+        // An uncovered item's length, less a secondary's base.
+        let options = *self.len_mut(item) & (SECONDARY_BASE - 1);
+        let mut p = self.at(item).down;
+        for _ in 0..options {
+            self.hide::<ZEROS, F>(p);
+            p = self.at(p).down;
+        }
+        self.active -= u32::from(item <= self.primaries);
+        let len = self.len_mut(item);
+        // A covered item no longer counts, even if its column was empty
+        // (only a primary's length can be 0: see SECONDARY_BASE).
+        let was_empty = u32::from(*len == 0);
+        *len |= COVERED;
+        if ZEROS {
+            self.zeros -= was_empty;
+        }
+    }
+
+    /// Takes the other nodes of `p`'s option out of their columns and onto
+    /// the trail.
+    ///
+    /// A node is hidden only while its option is in the column being
+    /// covered, and a hidden option is in no uncovered column until it is
+    /// restored; so no node is on the trail twice, and the trail never
+    /// holds more entries than the arena has nodes (its length, see
+    /// [`Links::dance`]).
+    ///
+    /// With colours, a cleansed node stays in its column (Knuth's DLX2
+    /// `hide`): that column was purified and is read again only to undo the
+    /// purification, which looks at the cleansed marks, not at the links.
+    #[inline]
+    fn hide<const ZEROS: bool, F: Family>(&mut self, p: u32) {
+        // Counted in locals, added once: `self.zeros` and `self.top` might
+        // alias the arrays as far as the compiler knows, so updating them in
+        // the loop would cost a memory round trip per node.
+        let mut zeros = 0;
+        let mut top = self.top as usize;
+        let mut q = self.meta_at(p).next;
+        while q != p {
+            let (Node { up, down }, Meta { item, next }) = (self.at(q), self.meta_at(q));
+            if F::COLORS && self.color_at(q) & CLEANSED != 0 {
+                q = next;
+                continue;
+            }
+            self.set_down(up, down);
+            self.set_up(down, up);
+            let len = self.len_mut(item);
+            *len -= 1;
+            if ZEROS {
+                // Branch-free: this runs for every link update.
+                zeros += u32::from(*len == 0);
+            }
+            debug_assert!(top < self.trail.len());
+            // SAFETY: `top` < trail length, by the argument above.
+            unsafe { *self.trail.get_unchecked_mut(top) = q };
+            top += 1;
+            q = next;
+        }
+        self.zeros += zeros;
+        self.top = top as u32;
+    }
+
+    /// The current end of the trail: what [`undo_to`](Self::undo_to) goes
+    /// back to. Every link update pushes one entry, so the difference of two
+    /// marks is the updates made between them.
+    #[inline(always)]
+    pub fn mark(&self) -> u32 {
+        self.top
+    }
+
+    /// Puts back every node hidden since `mark` was taken, last hidden
+    /// first: the exact reverse of the hides, which is what makes each
+    /// node's stale `up`/`down` the right place to return to (Knuth's
+    /// dance). One loop over a contiguous stack, instead of walking back
+    /// up every covered column: how many options a cover hid is the
+    /// puzzle's data, so each of those walks ended in a mispredicted branch.
+    ///
+    /// It leaves the covered marks to [`release`](Self::release) and
+    /// [`zeros`](Self::zeros) to the caller, which saved it with the mark.
+    #[inline]
+    pub fn undo_to(&mut self, mark: u32) {
+        self.undo_as::<Xc>(mark)
+    }
+
+    /// [`undo_to`](Self::undo_to) for the family `F`: with colours, trail
+    /// entries tagged [`RECOLOR`] clear a node's cleansed mark.
+    #[inline]
+    pub fn undo_as<F: Family>(&mut self, mark: u32) {
+        debug_assert!(mark <= self.top);
+        let mut top = self.top as usize;
+        while top > mark as usize {
+            top -= 1;
+            // SAFETY: `top` < `self.top` <= trail length; entries below
+            // `self.top` are nodes `hide` wrote.
+            let q = unsafe { *self.trail.get_unchecked(top) };
+            if F::COLORS && q & RECOLOR != 0 {
+                let q = q & !RECOLOR;
+                self.color[q as usize] &= !CLEANSED;
+                continue;
+            }
+            let (Node { up, down }, item) = (self.at(q), self.meta_at(q).item);
+            self.set_down(up, q);
+            self.set_up(down, q);
+            *self.len_mut(item) += 1;
+        }
+        self.top = mark;
+    }
+
+    /// Marks a covered `item` uncovered again, once the nodes its cover hid
+    /// are back ([`undo_to`](Self::undo_to)). Lengths are counts, so the
+    /// order of `release` and `undo_to` does not matter.
+    #[inline(always)]
+    pub fn release(&mut self, item: u32) {
+        *self.len_mut(item) &= !COVERED;
+        self.active += u32::from(item <= self.primaries);
+    }
+
+    /// Commits every item of the option of node `x` except `x`'s own (X5,
+    /// Knuth's `commit`), for the family `F`: a plain item is covered; a primary item with bounds loses one of its `bound` and is
+    /// covered when none is left; a secondary item with a colour is
+    /// purified to it, unless an earlier purification already cleansed
+    /// this node; any other item is covered.
+    #[inline]
+    pub fn commit_as<F: Family>(&mut self, x: u32) {
+        let mut p = self.meta_at(x).next;
+        while p != x {
+            let Meta { item, next } = self.meta_at(p);
+            self.commit_node::<F>(p, item);
+            p = next;
+        }
+    }
+
+    /// Commits the item `item` of node `p` (see [`commit_as`](Self::commit_as)).
+    #[inline(always)]
+    fn commit_node<F: Family>(&mut self, p: u32, item: u32) {
+        if F::BOUNDS && item <= self.primaries {
+            let bound = &mut self.bound[item as usize];
+            *bound -= 1;
+            if *bound == 0 {
+                self.cover_as::<F>(item);
+            }
+        } else if F::COLORS && item > self.primaries && self.color_at(p) != 0 {
+            if self.color_at(p) & CLEANSED == 0 {
+                self.purify::<F>(p);
+            }
+        } else {
+            self.cover_as::<F>(item);
+        }
+    }
+
+    /// Whether node `x`'s option could still join the partial solution as
+    /// far as `x` goes: its item is open and `x` is in its list (a hidden
+    /// option has left every list but the one being covered, and a
+    /// selected one every list).
+    pub fn is_selectable(&self, x: u32) -> bool {
+        let item = self.meta_at(x).item;
+        !self.is_covered(item) && self.at(self.at(x).up).down == x
+    }
+
+    /// Puts the option whose first node is `first` into the partial
+    /// solution for good (a given): out of every list, so no level chooses
+    /// it again, and every one of its items committed.
+    pub fn take_option<F: Family>(&mut self, first: u32) {
+        self.tweak::<F>(first, true);
+        let item = self.meta_at(first).item;
+        self.commit_node::<F>(first, item);
+        self.commit_as::<F>(first);
+    }
+
+    /// [`release`](Self::release)s every item of the option of node `x`
+    /// except `x`'s own: with [`undo_as`](Self::undo_as) the mark taken
+    /// before [`commit_as`](Self::commit_as), its undo (X6, Knuth's
+    /// `uncommit`). For the family `F`, the bookkeeping the trail does not hold (covered marks and bounds); a
+    /// purification's links and cleansed marks come back with the trail.
+    /// The colours of `x`'s own nodes read here are the ones the commit
+    /// read: only a purification of another node's column cleanses, and
+    /// once a column is purified no later option commits to it.
+    #[inline]
+    pub fn release_as<F: Family>(&mut self, x: u32) {
+        let mut p = self.meta_at(x).next;
+        while p != x {
+            let Meta { item, next } = self.meta_at(p);
+            if F::BOUNDS && item <= self.primaries {
+                if self.bound[item as usize] == 0 {
+                    self.release(item);
+                }
+                self.bound[item as usize] += 1;
+            } else if !(F::COLORS && item > self.primaries && self.color_at(p) != 0) {
+                self.release(item);
+            }
+            p = next;
+        }
+    }
+
+    /// Knuth's `purify`: the secondary item of node `p` takes `p`'s colour.
+    /// Every other option in its column with another colour (or none) is
+    /// hidden; every one with the same colour is cleansed, so it can share
+    /// the item and no one purifies the column again. Undone by the trail.
+    #[inline]
+    fn purify<F: Family>(&mut self, p: u32) {
+        let item = self.meta_at(p).item;
+        let color = self.color_at(p);
+        self.cleansings += 1;
+        // Hiding other options never changes this column's own links.
+        let options = self.len[item as usize] & (SECONDARY_BASE - 1);
+        let mut r = self.at(item).down;
+        for _ in 0..options {
+            if self.color_at(r) != color {
+                if F::BOUNDS {
+                    self.hide::<false, F>(r);
+                } else {
+                    self.hide::<true, F>(r);
+                }
+            } else if r != p {
+                self.color[r as usize] |= CLEANSED;
+                self.push_trail(r | RECOLOR);
+                self.cleansings += 1;
+                self.recolors += 1;
+            }
+            r = self.at(r).down;
+        }
+    }
+
+    /// The colour of node `x`, with its [`CLEANSED`] bit (colour families
+    /// only: the array is empty otherwise).
+    #[inline(always)]
+    fn color_at(&self, x: u32) -> u32 {
+        self.color[x as usize]
+    }
+
+    /// Pushes `entry` on the trail. Every entry is a node hidden or
+    /// cleansed, and no node is both or either twice at once (see
+    /// [`hide`](Self::hide) and [`purify`](Self::purify)), so the trail,
+    /// as long as the arena, has room.
+    #[inline(always)]
+    fn push_trail(&mut self, entry: u32) {
+        self.trail[self.top as usize] = entry;
+        self.top += 1;
+    }
+
+    /// Takes node `x` out of its column (Knuth's `tweak`, whose
+    /// `block` hid the rest of its option first): the option has been tried
+    /// for its item, which stays open, and is not tried again at this level.
+    /// Undone by the trail.
+    #[inline]
+    pub fn tweak<F: Family>(&mut self, x: u32, block: bool) {
+        if block {
+            self.hide::<false, F>(x);
+        }
+        let (Node { up, down }, item) = (self.at(x), self.meta_at(x).item);
+        self.set_down(up, down);
+        self.set_up(down, up);
+        *self.len_mut(item) -= 1;
+        self.push_trail(x);
+    }
+
+    /// Takes an open `item` out of the active list without covering it:
+    /// the search has chosen to give it no more options (its list is
+    /// empty). Undone by [`release`](Self::release).
+    #[inline]
+    pub fn deactivate(&mut self, item: u32) {
+        *self.len_mut(item) |= COVERED;
+        self.active -= 1;
+    }
+
+    /// Options of `item` left in its column, covered or not.
+    #[inline(always)]
+    pub fn len_of(&self, item: u32) -> u32 {
+        self.len[item as usize] & !COVERED
+    }
+
+    /// How many more options may cover primary `item` (bounded families).
+    #[inline(always)]
+    pub fn bound(&self, item: u32) -> u32 {
+        self.bound[item as usize]
+    }
+
+    /// Primary `item`'s upper bound less its lower (bounded families).
+    #[inline(always)]
+    pub fn slack(&self, item: u32) -> u32 {
+        self.slack[item as usize]
+    }
+
+    /// Starts a level on primary `item` (Knuth's M4): one fewer option may
+    /// cover it, and when none may, it is covered.
+    #[inline]
+    pub fn begin_branch<F: Family>(&mut self, item: u32) {
+        self.bound[item as usize] -= 1;
+        if self.bound[item as usize] == 0 {
+            self.cover_as::<F>(item);
+        }
+    }
+
+    /// Ends the level on `item` begun by [`begin_branch`](Self::begin_branch)
+    /// at trail mark `mark` (Knuth's M8): its tweaks and cover undone, its
+    /// bound back.
+    #[inline]
+    pub fn end_branch<F: Family>(&mut self, item: u32, mark: u32) {
+        self.undo_as::<F>(mark);
+        if self.bound[item as usize] == 0 {
+            self.release(item);
+        }
+        self.bound[item as usize] += 1;
+    }
+
+    /// The item Algorithm M branches on, and its branching degree (Knuth's
+    /// DLX3): the active primary item of least `len + s - bound + 1`, where
+    /// `s` is the smaller of its slack and bound; ties go to the smaller
+    /// `s`, then the longer list (which Knuth found gives smaller trees),
+    /// then the first. A degree of 0 or less means the item cannot reach
+    /// its lower bound. Requires `active > 0`.
+    #[inline]
+    pub fn choose_bounded(&self) -> (u32, i64) {
+        let primaries = 1..=self.primaries as usize;
+        choose_bounded(
+            &self.len[primaries.clone()],
+            &self.bound[primaries.clone()],
+            &self.slack[primaries],
+        )
+    }
+}

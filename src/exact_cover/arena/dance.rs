@@ -131,15 +131,33 @@ impl Dance<'_> {
     }
 
     /// The node below `x` in its column.
+    ///
+    /// # Panics
+    /// If `x` is not a node of the arena (as every method does that takes
+    /// a node or an item from outside this module: see [`at`](Self::at)).
     #[inline(always)]
     pub fn down(&self, x: u32) -> u32 {
-        self.at(x).down
+        self.nodes[x as usize].down
     }
 
     /// The item of node `x` (0 for spacers and headers).
     #[inline(always)]
     pub fn item(&self, x: u32) -> u32 {
-        self.meta_at(x).item
+        self.meta[x as usize].item
+    }
+
+    /// Checks a node given from outside this module, once, so the walks
+    /// that start from it may index unchecked (see [`at`](Self::at)).
+    #[inline(always)]
+    fn check_node(&self, x: u32) {
+        assert!((x as usize) < self.nodes.len(), "no node {x}");
+    }
+
+    /// Checks an item given from outside this module (see
+    /// [`check_node`](Self::check_node)).
+    #[inline(always)]
+    fn check_item(&self, item: u32) {
+        assert!((item as usize) < self.len.len(), "no item {item}");
     }
 
     /// Writes the counters back to the arena, which is then whole as it
@@ -165,15 +183,18 @@ impl Dance<'_> {
     ///
     /// SAFETY (for this and [`set_up`](Self::set_up) /
     /// [`set_down`](Self::set_down) / [`len_mut`](Self::len_mut)): the arena
-    /// keeps the invariant that every `up` and `down` stored in `nodes` is an
-    /// index into `nodes` and every `item` an index into `len`. `clear`
-    /// stores only header self-links and the spacer's 0; `push_option`
-    /// asserts its items and links only to nodes that exist; the dance only
-    /// copies values read from the arena or node indices it read. From
-    /// outside, the solver passes only the items of options of the matrix
-    /// the arena was built from, items MRV chose, and nodes it read from
-    /// their columns. The fields are private to this module, so nothing
-    /// else can break the invariant.
+    /// keeps the invariant that every `up`, `down` and `next` stored in it
+    /// is an index into `nodes` and every `item` an index into `len`.
+    /// `clear` stores only header self-links and the spacer's 0;
+    /// `push_options` asserts its items and links only to nodes that exist;
+    /// the dance only stores values read from the arena. Every index used
+    /// here was read from the arena (a link, an item, a `next`, a trail
+    /// entry, which `hide` and `purify` write from node numbers they read)
+    /// or came from outside this module through a public method that
+    /// checked it once ([`check_node`](Self::check_node),
+    /// [`check_item`](Self::check_item)) or indexed with a check. The
+    /// arena's fields are private to the `arena` module (this file and its
+    /// parent), so nothing else can break the invariant.
     ///
     /// Why unchecked at all: the dance is nothing but these accesses, and the
     /// checks were a large share of its instructions (measured with callgrind
@@ -224,6 +245,7 @@ impl Dance<'_> {
     /// each spared the count).
     #[inline]
     pub fn cover_uncounted(&mut self, item: u32) {
+        self.check_item(item);
         self.cover_counting::<false, Xc>(item)
     }
 
@@ -236,6 +258,13 @@ impl Dance<'_> {
     /// bounded choice looks at every length itself).
     #[inline(always)]
     pub fn cover_as<F: Family>(&mut self, item: u32) {
+        self.check_item(item);
+        self.cover_in::<F>(item)
+    }
+
+    /// [`cover_as`](Self::cover_as) an item read from the arena.
+    #[inline(always)]
+    fn cover_in<F: Family>(&mut self, item: u32) {
         if F::BOUNDS {
             self.cover_counting::<false, F>(item)
         } else {
@@ -368,6 +397,13 @@ impl Dance<'_> {
     /// order of `release` and `undo_to` does not matter.
     #[inline(always)]
     pub fn release(&mut self, item: u32) {
+        self.check_item(item);
+        self.release_in(item);
+    }
+
+    /// [`release`](Self::release) an item read from the arena.
+    #[inline(always)]
+    fn release_in(&mut self, item: u32) {
         *self.len_mut(item) &= !COVERED;
         self.active += u32::from(item <= self.primaries);
     }
@@ -379,6 +415,7 @@ impl Dance<'_> {
     /// this node; any other item is covered.
     #[inline]
     pub fn commit_as<F: Family>(&mut self, x: u32) {
+        self.check_node(x);
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
@@ -394,14 +431,14 @@ impl Dance<'_> {
             let bound = &mut self.bound[item as usize];
             *bound -= 1;
             if *bound == 0 {
-                self.cover_as::<F>(item);
+                self.cover_in::<F>(item);
             }
         } else if F::COLORS && item > self.primaries && self.color_at(p) != 0 {
             if self.color_at(p) & CLEANSED == 0 {
                 self.purify::<F>(p);
             }
         } else {
-            self.cover_as::<F>(item);
+            self.cover_in::<F>(item);
         }
     }
 
@@ -410,6 +447,7 @@ impl Dance<'_> {
     /// option has left every list but the one being covered, and a
     /// selected one every list).
     pub fn is_selectable(&self, x: u32) -> bool {
+        self.check_node(x);
         let item = self.meta_at(x).item;
         !self.is_covered(item) && self.at(self.at(x).up).down == x
     }
@@ -418,6 +456,7 @@ impl Dance<'_> {
     /// solution for good (a given): out of every list, so no level chooses
     /// it again, and every one of its items committed.
     pub fn take_option<F: Family>(&mut self, first: u32) {
+        self.check_node(first);
         self.tweak::<F>(first, true);
         let item = self.meta_at(first).item;
         self.commit_node::<F>(first, item);
@@ -434,16 +473,17 @@ impl Dance<'_> {
     /// once a column is purified no later option commits to it.
     #[inline]
     pub fn release_as<F: Family>(&mut self, x: u32) {
+        self.check_node(x);
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
             if F::BOUNDS && item <= self.primaries {
                 if self.bound[item as usize] == 0 {
-                    self.release(item);
+                    self.release_in(item);
                 }
                 self.bound[item as usize] += 1;
             } else if !(F::COLORS && item > self.primaries && self.color_at(p) != 0) {
-                self.release(item);
+                self.release_in(item);
             }
             p = next;
         }
@@ -501,6 +541,7 @@ impl Dance<'_> {
     /// Undone by the trail.
     #[inline]
     pub fn tweak<F: Family>(&mut self, x: u32, block: bool) {
+        self.check_node(x);
         if block {
             self.hide::<false, F>(x);
         }
@@ -516,6 +557,7 @@ impl Dance<'_> {
     /// empty). Undone by [`release`](Self::release).
     #[inline]
     pub fn deactivate(&mut self, item: u32) {
+        self.check_item(item);
         *self.len_mut(item) |= COVERED;
         self.active -= 1;
     }

@@ -14,12 +14,14 @@
 mod common;
 
 mod bench_cli;
+mod brute;
 mod cells;
 mod cli_guards;
 mod cli_sudoku;
 mod cli_xc;
 mod conventions;
 mod engine_props;
+mod family;
 mod forced_moves;
 mod generate;
 mod input_detection;

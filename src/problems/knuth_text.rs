@@ -889,3 +889,138 @@ pub fn family() -> Vec<Instance> {
     }
     all
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's programs read names of at most 8 characters without `:` or
+    /// `|` (bounds aside), single-character colours, and want every line
+    /// ended; each instance of the family keeps to that.
+    #[test]
+    fn family_texts_keep_to_knuths_limits() {
+        let all = family();
+        let names: BTreeSet<&str> = all.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names.len(), all.len(), "instance names repeat");
+        for inst in &all {
+            assert!(inst.text.ends_with('\n'), "{}", inst.name);
+            let mut lines = inst.text.lines().filter(|l| !l.starts_with('|'));
+            let items = lines.next().expect("an item line");
+            for token in items.split_whitespace().filter(|t| *t != "|") {
+                let name = token.rsplit('|').next().unwrap_or(token);
+                assert!(
+                    name.len() <= 8 && !name.contains(':'),
+                    "{}: {token}",
+                    inst.name
+                );
+                // Bounds (`lo:hi|name`) are for DLX3 files only.
+                let bounded = token.contains('|');
+                assert!(
+                    !bounded || inst.format == Format::Mcc,
+                    "{}: {token}",
+                    inst.name
+                );
+            }
+            for line in lines {
+                for token in line.split_whitespace() {
+                    let (name, colour) = token.split_once(':').unwrap_or((token, "x"));
+                    assert!(
+                        name.len() <= 8 && !name.contains('|'),
+                        "{}: {token}",
+                        inst.name
+                    );
+                    assert_eq!(colour.chars().count(), 1, "{}: {token}", inst.name);
+                    assert!(
+                        inst.format != Format::Xc || !token.contains(':'),
+                        "{}",
+                        inst.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_generators_follow_their_seed() {
+        let spec = RandomSpec {
+            seed: 3,
+            primary: 6,
+            secondary: 3,
+            options: 20,
+            density: 0.3,
+            colours: 2,
+            coloured: 0.5,
+            max_bound: 3,
+        };
+        assert_eq!(random_instance(&spec), random_instance(&spec));
+        let other = RandomSpec {
+            seed: 4,
+            ..spec.clone()
+        };
+        assert_ne!(random_instance(&spec), random_instance(&other));
+        assert_eq!(word_list(4, 3, 20, 9), word_list(4, 3, 20, 9));
+        assert_ne!(latin_square_xcc(5, 5, 1), latin_square_xcc(5, 5, 2));
+    }
+
+    #[test]
+    fn word_lists_are_distinct_sorted_and_capped() {
+        let words = word_list(3, 4, 30, 1);
+        assert_eq!(words.len(), 30);
+        assert!(words.windows(2).all(|w| w[0] < w[1]));
+        assert!(words
+            .iter()
+            .all(|w| w.len() == 3 && w.bytes().all(|b| (b'a'..=b'd').contains(&b))));
+        // Only 2^2 = 4 words of 2 letters from `ab`.
+        assert_eq!(word_list(2, 2, 10, 1), ["aa", "ab", "ba", "bb"]);
+    }
+
+    #[test]
+    fn bounds_are_written_as_knuth_reads_them() {
+        assert_eq!(bound_prefix(1, 1), "");
+        assert_eq!(bound_prefix(2, 2), "2|");
+        assert_eq!(bound_prefix(0, 3), "0:3|");
+        assert!(choose_k_of_n(3, 0, 1).contains("\n0:1|X | s0 s1 s2\n"));
+    }
+
+    /// The plain and coloured completions fix the same cells to the same
+    /// symbols, as their docs say.
+    #[test]
+    fn latin_completions_agree_on_the_givens() {
+        let (n, givens, seed) = (5, 9, 7);
+        let mut plain: BTreeSet<(String, String)> = BTreeSet::new();
+        let mut per_cell: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for line in latin_square_completion(n, givens, seed).lines().skip(2) {
+            let mut t = line.split_whitespace();
+            let (cell, row_symbol) = (t.next().unwrap_or(""), t.next().unwrap_or(""));
+            let symbol = row_symbol.rsplit('_').next().unwrap_or("").to_string();
+            per_cell.entry(cell.to_string()).or_default().push(symbol);
+        }
+        for (cell, symbols) in per_cell {
+            if let [only] = symbols.as_slice() {
+                plain.insert((cell, only.clone()));
+            }
+        }
+        let mut colours: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+        for line in latin_square_xcc(n, givens, seed).lines().skip(2) {
+            let cell_colour = line.split_whitespace().nth(1).unwrap_or("");
+            let (cell, colour) = cell_colour.split_once(':').unwrap_or((cell_colour, ""));
+            colours
+                .entry(cell.to_string())
+                .or_default()
+                .insert(colour.to_string());
+        }
+        let coloured: BTreeSet<(String, String)> = colours
+            .into_iter()
+            .filter(|(_, c)| c.len() == 1)
+            .map(|(cell, c)| (cell, c.into_iter().next().unwrap_or_default()))
+            .collect();
+        assert_eq!(plain.len(), givens);
+        assert_eq!(plain, coloured);
+    }
+
+    #[test]
+    #[should_panic(expected = "edge 1-0 twice")]
+    fn graceful_refuses_a_repeated_edge() {
+        graceful_labelling(3, &[(0, 1), (1, 0)]);
+    }
+}

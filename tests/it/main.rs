@@ -14,11 +14,13 @@
 mod common;
 
 mod bench_cli;
+mod brute;
 mod cli_guards;
 mod cli_sudoku;
 mod cli_xc;
 mod conventions;
 mod engine_props;
+mod family;
 mod forced_moves;
 mod generate;
 mod input_detection;

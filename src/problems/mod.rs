@@ -6,6 +6,11 @@
 //! [`polyomino_packing`] (with the [`PENTOMINOES`], and [`piece_cells`] and
 //! [`orientations`] for pieces of other packings).
 //!
+//! [`knuth_text`] holds a family of instances with colours and
+//! multiplicities (word squares, Latin squares, graceful labellings,
+//! bounded queens, random XCC and MCC), written as text in Knuth's
+//! DLX1/DLX2/DLX3 formats rather than built as a [`Problem`].
+//!
 //! ```
 //! use dlx_engine::exact_cover::{End, Limits, Solver};
 //! use dlx_engine::problems::{knuth_example, langford_pairs};
@@ -26,6 +31,8 @@
 //! ```
 
 use crate::exact_cover::Problem;
+
+pub mod knuth_text;
 
 /// Knuth's example from "Dancing Links" (2000): seven items `A`..`G`, six
 /// options, exactly one exact cover (options 0, 3 and 4).

@@ -471,6 +471,15 @@ impl ReducedSolver {
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
+        self.run::<_, true>(limits, visit)
+    }
+
+    /// [`search`](Self::search), building the solutions only when `FILL`
+    /// (see [`Solver::count_each`](super::Solver::count_each)).
+    fn run<F, const FILL: bool>(&mut self, limits: Limits, visit: F) -> Report
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
         self.unwind_search();
         let state = SearchState {
             links: &mut self.links,
@@ -481,12 +490,12 @@ impl ReducedSolver {
             dirty: &mut self.dirty,
             node_option: &self.node_option,
         };
-        run_search::<Xc, _>(state, limits, visit)
+        run_search::<Xc, _, FILL>(state, limits, visit)
     }
 
     /// Counts solutions within `limits` (see [`Solver::count`](super::Solver::count)).
     pub fn count(&mut self, limits: Limits) -> Report {
-        self.search(limits, |_| ControlFlow::Continue(()))
+        self.run::<_, false>(limits, |_| ControlFlow::Continue(()))
     }
 
     /// The first solution, if any.

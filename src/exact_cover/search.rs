@@ -284,7 +284,40 @@ impl Solver {
     /// `limits.max_solutions` ends [`End::Stopped`] even when there is no
     /// other solution: to learn that `n` is the exact count, allow `n + 1`.
     pub fn count(&mut self, limits: Limits) -> Report {
-        self.search(limits, |_| ControlFlow::Continue(()))
+        self.run::<_, false>(limits, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`count`](Self::count), calling `tick` with the number of solutions
+    /// found so far after each one (for a progress display, or to stop on
+    /// the caller's own condition by returning `Break`). The solutions
+    /// themselves are not built, which [`search`](Self::search) does for
+    /// each: on problems with millions of solutions that is a large share
+    /// of the work.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dlx_engine::exact_cover::{Limits, Solver};
+    /// use dlx_engine::problems::n_queens;
+    ///
+    /// let mut solver = Solver::new(&n_queens(8).compile()?);
+    /// let mut ticks = 0;
+    /// let report = solver.count_each(Limits::none(), |found| {
+    ///     ticks += 1;
+    ///     assert_eq!(found, ticks);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!((report.solutions, ticks), (92, 92));
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    pub fn count_each<T>(&mut self, limits: Limits, mut tick: T) -> Report
+    where
+        T: FnMut(u64) -> ControlFlow<()>,
+    {
+        let mut found = 0;
+        self.run::<_, false>(limits, |_| {
+            found += 1;
+            tick(found)
+        })
     }
 
     /// Runs Algorithm X from the current selections, calling `visit` with the
@@ -328,6 +361,15 @@ impl Solver {
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
+        self.run::<_, true>(limits, visit)
+    }
+
+    /// [`search`](Self::search), building each solution for `visit` only
+    /// when `FILL` (without, `visit` sees an empty slice).
+    fn run<F, const FILL: bool>(&mut self, limits: Limits, visit: F) -> Report
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
         self.unwind_search();
         if self.zeros_stale {
             self.links.dance(|d| d.recount_zeros());
@@ -343,10 +385,10 @@ impl Solver {
             node_option: &self.matrix.shape.node_option,
         };
         match self.matrix.shape.kind {
-            Kind::Xc => run_search::<Xc, _>(state, limits, visit),
-            Kind::Xcc => run_search::<Xcc, _>(state, limits, visit),
-            Kind::Mc => run_search::<Mc, _>(state, limits, visit),
-            Kind::Mcc => run_search::<Mcc, _>(state, limits, visit),
+            Kind::Xc => run_search::<Xc, _, FILL>(state, limits, visit),
+            Kind::Xcc => run_search::<Xcc, _, FILL>(state, limits, visit),
+            Kind::Mc => run_search::<Mc, _, FILL>(state, limits, visit),
+            Kind::Mcc => run_search::<Mcc, _, FILL>(state, limits, visit),
         }
     }
 }
@@ -364,7 +406,7 @@ fn select_committing<F: Family>(
     dirty: &mut u64,
     mut options: impl Iterator<Item = usize>,
 ) -> Result<(), Conflict> {
-    links.dance(|d| loop {
+    links.dance_as::<F, _>(|d| loop {
         // As in `select_all`: whole before running the caller's iterator.
         d.save();
         let Some(option) = options.next() else {
@@ -380,7 +422,7 @@ fn select_committing<F: Family>(
             });
         }
         let before = d.mark();
-        d.take_option::<F>(first);
+        d.take_option(first);
         *dirty += u64::from(d.mark() - before);
         selected.push(option as u32);
     })
@@ -418,8 +460,16 @@ pub(crate) struct SearchState<'a> {
 /// whose options are *tweaked* out of its list one by one while it stays
 /// open, and, once its lower bound allows, the null move that leaves it
 /// with no more options.
+///
+/// Without `FILL` the solutions are not built: `visit` sees an empty slice
+/// (a count needs none, and building them was a large share of counting
+/// problems with millions of solutions).
 #[inline(always)]
-pub(crate) fn run_search<F, V>(state: SearchState<'_>, limits: Limits, mut visit: V) -> Report
+pub(crate) fn run_search<F, V, const FILL: bool>(
+    state: SearchState<'_>,
+    limits: Limits,
+    mut visit: V,
+) -> Report
 where
     F: Family,
     V: FnMut(&[usize]) -> ControlFlow<()>,
@@ -444,11 +494,14 @@ where
         dirty,
         node_option,
     } = state;
+    if !FILL {
+        solution.clear();
+    }
     // Arena items are 1..=headers: a stack entry that is a header is M's
     // null move on that item.
     let headers = links.items() as u32;
     // The whole loop runs on one view of the arena: see `Links::dance`.
-    let end = links.dance(|d| {
+    let end = links.dance_as::<F, _>(|d| {
         if max_solutions == 0 {
             return End::Stopped;
         }
@@ -458,7 +511,9 @@ where
                 Step::Enter => {
                     if d.active == 0 {
                         solutions += 1;
-                        fill_solution(solution, selected, stack, node_option);
+                        if FILL {
+                            fill_solution(solution, selected, stack, node_option);
+                        }
                         // The visitor is the caller's code: if it
                         // panics and the panic is caught, the next call
                         // unwinds this search from a whole arena.
@@ -477,7 +532,7 @@ where
                             Step::Backtrack
                         } else {
                             let before_cover = d.mark();
-                            d.begin_branch::<F>(item);
+                            d.begin_branch(item);
                             updates += u64::from(d.mark() - before_cover);
                             Step::Try {
                                 item,
@@ -492,7 +547,7 @@ where
                         debug_assert!(d.zeros_are_counted());
                         let item = d.choose();
                         let before_cover = d.mark();
-                        d.cover_as::<F>(item);
+                        d.cover_as(item);
                         updates += u64::from(d.mark() - before_cover);
                         Step::Try {
                             item,
@@ -517,21 +572,21 @@ where
                             <= i64::from(d.bound(item)) - i64::from(d.slack(item))
                     };
                     if done {
-                        end_level::<F>(d, item, before_cover);
+                        end_level(d, item, before_cover);
                         Step::Backtrack
                     } else if nodes >= max_nodes {
-                        end_level::<F>(d, item, before_cover);
+                        end_level(d, item, before_cover);
                         break End::NodeLimit;
                     } else if let Some(end) = limits.must_stop_after(nodes, updates, &mut next_look)
                     {
-                        end_level::<F>(d, item, before_cover);
+                        end_level(d, item, before_cover);
                         break end;
                     } else {
                         nodes += 1;
                         if !covering {
                             let before_tweak = d.mark();
                             if x != item {
-                                d.tweak::<F>(x, d.bound(item) != 0);
+                                d.tweak(x, d.bound(item) != 0);
                             } else if d.bound(item) != 0 {
                                 d.deactivate(item);
                             }
@@ -544,7 +599,7 @@ where
                             before_commit,
                         });
                         if !F::BOUNDS || x != item {
-                            d.commit_as::<F>(x);
+                            d.commit_as(x);
                             updates += u64::from(d.mark() - before_commit);
                         }
                         stack.push(x);
@@ -562,11 +617,11 @@ where
                         if d.bound(x) != 0 {
                             d.release(x);
                         }
-                        end_level::<F>(d, x, level.before_cover);
+                        end_level(d, x, level.before_cover);
                         Step::Backtrack
                     } else {
-                        d.undo_as::<F>(level.before_commit);
-                        d.release_as::<F>(x);
+                        d.undo_as(level.before_commit);
+                        d.release_as(x);
                         Step::Try {
                             item: d.item(x),
                             x: d.down(x),
@@ -586,19 +641,19 @@ where
                     loop {
                         let (Some(x), Some(level)) = (stack.pop(), levels.pop()) else {
                             if let Some(mark) = replay_to {
-                                d.undo_as::<F>(mark);
+                                d.undo_as(mark);
                                 d.zeros = 0;
                             }
                             break 'search End::Exhausted;
                         };
                         let (item, next) = (d.item(x), d.down(x));
                         if next == item {
-                            d.release_as::<F>(x);
+                            d.release_as(x);
                             d.release(item);
                             replay_to = Some(level.before_cover);
                         } else {
-                            d.undo_as::<F>(level.before_commit);
-                            d.release_as::<F>(x);
+                            d.undo_as(level.before_commit);
+                            d.release_as(x);
                             d.zeros = level.zeros;
                             break Step::Try {
                                 item,
@@ -643,18 +698,18 @@ pub(crate) fn first_solution_of(
 /// leaving the arena as the selections left it.
 pub(crate) fn unwind<F: Family>(links: &mut Links, stack: &mut Vec<u32>, levels: &mut Vec<Level>) {
     let headers = links.items() as u32;
-    links.dance(|d| {
+    links.dance_as::<F, _>(|d| {
         while let (Some(x), Some(level)) = (stack.pop(), levels.pop()) {
             if x <= headers {
                 // M's null move on item x (see `run_search`).
                 if d.bound(x) != 0 {
                     d.release(x);
                 }
-                end_level::<F>(d, x, level.before_cover);
+                end_level(d, x, level.before_cover);
             } else {
-                d.undo_as::<F>(level.before_commit);
-                d.release_as::<F>(x);
-                end_level::<F>(d, d.item(x), level.before_cover);
+                d.undo_as(level.before_commit);
+                d.release_as(x);
+                end_level(d, d.item(x), level.before_cover);
             }
         }
     });
@@ -666,11 +721,11 @@ pub(crate) fn unwind<F: Family>(links: &mut Links, stack: &mut Vec<u32>, levels:
 /// the search only chooses when no column is empty, so that is the count
 /// of empty columns to restore.
 #[inline(always)]
-fn end_level<F: Family>(d: &mut Dance<'_>, item: u32, before_cover: u32) {
+fn end_level<F: Family>(d: &mut Dance<'_, F>, item: u32, before_cover: u32) {
     if F::BOUNDS {
-        d.end_branch::<F>(item, before_cover);
+        d.end_branch(item, before_cover);
     } else {
-        d.undo_as::<F>(before_cover);
+        d.undo_as(before_cover);
         d.release(item);
         d.zeros = 0;
     }

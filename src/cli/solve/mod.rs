@@ -547,13 +547,22 @@ fn solve_xc_record(
     let mut listed = 0u64;
     // The deadline covers the whole search (and the streaming of `--all`).
     let mut visited = 0u64;
-    let report = solver.search(options.record_limits(), |solution| {
-        visited += 1;
-        // Often enough for a person, rarely enough to cost nothing.
-        if visited % PROGRESS_EVERY == 0 {
-            (sinks.found)(visited);
-        }
-        if matches!(options.mode, Mode::First | Mode::All) {
+    let listing = matches!(options.mode, Mode::First | Mode::All);
+    let report = if !listing {
+        // A count or a verdict needs no solution built.
+        solver.count_each(options.record_limits(), |found| {
+            // Often enough for a person, rarely enough to cost nothing.
+            if found % PROGRESS_EVERY == 0 {
+                (sinks.found)(found);
+            }
+            ControlFlow::Continue(())
+        })
+    } else {
+        solver.search(options.record_limits(), |solution| {
+            visited += 1;
+            if visited % PROGRESS_EVERY == 0 {
+                (sinks.found)(visited);
+            }
             text.clear();
             if listed > 0 {
                 text.push('\n');
@@ -576,9 +585,9 @@ fn solve_xc_record(
                     return ControlFlow::Break(());
                 }
             }
-        }
-        ControlFlow::Continue(())
-    });
+            ControlFlow::Continue(())
+        })
+    };
     if let Some(e) = write_error {
         return Err(e);
     }

@@ -138,12 +138,16 @@ pub(crate) fn choose_bounded(len: &[u32], bound: &[u32], slack: &[u32]) -> (u32,
             continue;
         }
         let s = slack.min(bound);
-        let score = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
-        let (_, best_score, best_s, best_len) = best;
-        if score < best_score
-            || (score == best_score && (s < best_s || (s == best_s && len > best_len)))
+        let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+        if degree <= 0 {
+            // The search backtracks whichever such item is chosen.
+            return (k as u32 + 1, degree);
+        }
+        let (_, best_degree, best_s, best_len) = best;
+        if degree < best_degree
+            || (degree == best_degree && (s < best_s || (s == best_s && len > best_len)))
         {
-            best = (k as u32 + 1, score, s, len);
+            best = (k as u32 + 1, degree, s, len);
         }
     }
     (best.0, best.1)

@@ -15,6 +15,8 @@
 //! is restored by the undo of the same step.
 
 use super::choice::{choose, choose_bounded};
+use std::marker::PhantomData;
+
 use super::{Family, Links, Meta, Node, Xc, CLEANSED, COVERED, RECOLOR, SECONDARY_BASE};
 
 impl Links {
@@ -28,7 +30,27 @@ impl Links {
     /// The search runs its whole loop inside one view, so the counters stay
     /// in registers and no call re-checks its index.
     #[inline(always)]
-    pub fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_>) -> R) -> R {
+    pub fn dance<R>(&mut self, f: impl FnOnce(&mut Dance<'_, Xc>) -> R) -> R {
+        self.dance_as::<Xc, R>(f)
+    }
+
+    /// [`dance`](Self::dance) for the family `F`, whose steps need the
+    /// arena's colours (`F::COLORS`) or bounds (`F::BOUNDS`): checked here,
+    /// once, so the dance may read them unchecked.
+    ///
+    /// # Panics
+    /// If the arena has no colours or bounds and `F` needs them.
+    #[inline(always)]
+    pub fn dance_as<F: Family, R>(&mut self, f: impl FnOnce(&mut Dance<'_, F>) -> R) -> R {
+        assert!(
+            !F::COLORS || self.color.len() == self.nodes.len(),
+            "a colour search on an arena without colours"
+        );
+        assert!(
+            !F::BOUNDS
+                || (self.bound.len() == self.len.len() && self.slack.len() == self.len.len()),
+            "a bounded search on an arena without bounds"
+        );
         // The trail holds each node at most once (see `Dance::hide`), so
         // this size is what makes its unchecked pushes sound.
         if self.trail.len() < self.nodes.len() {
@@ -62,6 +84,7 @@ impl Links {
             zeros: *zeros,
             top: *top,
             home: Home { active, zeros, top },
+            family: PhantomData,
         };
         let result = f(&mut dance);
         dance.save();
@@ -73,7 +96,7 @@ impl Links {
 /// locals (see [`Links::dance`]). Access is unchecked (see [`Dance::at`]):
 /// its one user, the solver, passes only items of the compiled matrix's
 /// options, items MRV chose and nodes it read from their columns.
-pub(crate) struct Dance<'a> {
+pub(crate) struct Dance<'a, F: Family> {
     nodes: &'a mut [Node],
     meta: &'a [Meta],
     len: &'a mut [u32],
@@ -100,6 +123,9 @@ pub(crate) struct Dance<'a> {
     /// The arena's own counters, which [`save`](Self::save) brings up to
     /// date.
     home: Home<'a>,
+    /// The problems this dance is for: plain, colours, bounds or both. The
+    /// arena has what `F` needs (checked by [`Links::dance_as`]).
+    family: PhantomData<F>,
 }
 
 /// Where a [`Dance`]'s counters live between dances.
@@ -109,7 +135,7 @@ struct Home<'a> {
     top: &'a mut u32,
 }
 
-impl Dance<'_> {
+impl<F: Family> Dance<'_, F> {
     /// MRV (Knuth's exercise 7.2.2.1-9 choice): the first uncovered primary
     /// item with the fewest options, stopping early at one with none.
     /// Requires `active > 0`.
@@ -246,7 +272,7 @@ impl Dance<'_> {
     #[inline]
     pub fn cover_uncounted(&mut self, item: u32) {
         self.check_item(item);
-        self.cover_counting::<false, Xc>(item)
+        self.cover_counting::<false>(item)
     }
 
     /// Covers `item`: hides every option in its column. The nodes taken out
@@ -257,18 +283,18 @@ impl Dance<'_> {
     /// where they are; with bounds, [`zeros`](Self::zeros) is not kept (the
     /// bounded choice looks at every length itself).
     #[inline(always)]
-    pub fn cover_as<F: Family>(&mut self, item: u32) {
+    pub fn cover_as(&mut self, item: u32) {
         self.check_item(item);
-        self.cover_in::<F>(item)
+        self.cover_in(item)
     }
 
     /// [`cover_as`](Self::cover_as) an item read from the arena.
     #[inline(always)]
-    fn cover_in<F: Family>(&mut self, item: u32) {
+    fn cover_in(&mut self, item: u32) {
         if F::BOUNDS {
-            self.cover_counting::<false, F>(item)
+            self.cover_counting::<false>(item)
         } else {
-            self.cover_counting::<true, F>(item)
+            self.cover_counting::<true>(item)
         }
     }
 
@@ -279,7 +305,7 @@ impl Dance<'_> {
     }
 
     #[inline(always)]
-    fn cover_counting<const ZEROS: bool, F: Family>(&mut self, item: u32) {
+    fn cover_counting<const ZEROS: bool>(&mut self, item: u32) {
         // Counted by the column's length rather than ended at the header:
         // the count is known before the walk starts, so when the branch
         // predictor guesses the column's end wrong (it cannot know it) the
@@ -288,7 +314,7 @@ impl Dance<'_> {
         let options = *self.len_mut(item) & (SECONDARY_BASE - 1);
         let mut p = self.at(item).down;
         for _ in 0..options {
-            self.hide::<ZEROS, F>(p);
+            self.hide::<ZEROS>(p);
             p = self.at(p).down;
         }
         self.active -= u32::from(item <= self.primaries);
@@ -315,7 +341,7 @@ impl Dance<'_> {
     /// `hide`): that column was purified and is read again only to undo the
     /// purification, which looks at the cleansed marks, not at the links.
     #[inline]
-    fn hide<const ZEROS: bool, F: Family>(&mut self, p: u32) {
+    fn hide<const ZEROS: bool>(&mut self, p: u32) {
         // Counted in locals, added once: `self.zeros` and `self.top` might
         // alias the arrays as far as the compiler knows, so updating them in
         // the loop would cost a memory round trip per node.
@@ -365,13 +391,13 @@ impl Dance<'_> {
     /// [`zeros`](Self::zeros) to the caller, which saved it with the mark.
     #[inline]
     pub fn undo_to(&mut self, mark: u32) {
-        self.undo_as::<Xc>(mark)
+        self.undo_as(mark)
     }
 
     /// [`undo_to`](Self::undo_to) for the family `F`: with colours, trail
     /// entries tagged [`RECOLOR`] clear a node's cleansed mark.
     #[inline]
-    pub fn undo_as<F: Family>(&mut self, mark: u32) {
+    pub fn undo_as(&mut self, mark: u32) {
         debug_assert!(mark <= self.top);
         let mut top = self.top as usize;
         while top > mark as usize {
@@ -381,7 +407,7 @@ impl Dance<'_> {
             let q = unsafe { *self.trail.get_unchecked(top) };
             if F::COLORS && q & RECOLOR != 0 {
                 let q = q & !RECOLOR;
-                self.color[q as usize] &= !CLEANSED;
+                *self.color_mut(q) &= !CLEANSED;
                 continue;
             }
             let (Node { up, down }, item) = (self.at(q), self.meta_at(q).item);
@@ -414,31 +440,31 @@ impl Dance<'_> {
     /// purified to it, unless an earlier purification already cleansed
     /// this node; any other item is covered.
     #[inline]
-    pub fn commit_as<F: Family>(&mut self, x: u32) {
+    pub fn commit_as(&mut self, x: u32) {
         self.check_node(x);
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
-            self.commit_node::<F>(p, item);
+            self.commit_node(p, item);
             p = next;
         }
     }
 
     /// Commits the item `item` of node `p` (see [`commit_as`](Self::commit_as)).
     #[inline(always)]
-    fn commit_node<F: Family>(&mut self, p: u32, item: u32) {
+    fn commit_node(&mut self, p: u32, item: u32) {
         if F::BOUNDS && item <= self.primaries {
-            let bound = &mut self.bound[item as usize];
+            let bound = self.bound_mut(item);
             *bound -= 1;
             if *bound == 0 {
-                self.cover_in::<F>(item);
+                self.cover_in(item);
             }
         } else if F::COLORS && item > self.primaries && self.color_at(p) != 0 {
             if self.color_at(p) & CLEANSED == 0 {
-                self.purify::<F>(p);
+                self.purify(p);
             }
         } else {
-            self.cover_in::<F>(item);
+            self.cover_in(item);
         }
     }
 
@@ -455,12 +481,12 @@ impl Dance<'_> {
     /// Puts the option whose first node is `first` into the partial
     /// solution for good (a given): out of every list, so no level chooses
     /// it again, and every one of its items committed.
-    pub fn take_option<F: Family>(&mut self, first: u32) {
+    pub fn take_option(&mut self, first: u32) {
         self.check_node(first);
-        self.tweak::<F>(first, true);
+        self.tweak(first, true);
         let item = self.meta_at(first).item;
-        self.commit_node::<F>(first, item);
-        self.commit_as::<F>(first);
+        self.commit_node(first, item);
+        self.commit_as(first);
     }
 
     /// [`release`](Self::release)s every item of the option of node `x`
@@ -472,16 +498,16 @@ impl Dance<'_> {
     /// read: only a purification of another node's column cleanses, and
     /// once a column is purified no later option commits to it.
     #[inline]
-    pub fn release_as<F: Family>(&mut self, x: u32) {
+    pub fn release_as(&mut self, x: u32) {
         self.check_node(x);
         let mut p = self.meta_at(x).next;
         while p != x {
             let Meta { item, next } = self.meta_at(p);
             if F::BOUNDS && item <= self.primaries {
-                if self.bound[item as usize] == 0 {
+                if *self.bound_mut(item) == 0 {
                     self.release_in(item);
                 }
-                self.bound[item as usize] += 1;
+                *self.bound_mut(item) += 1;
             } else if !(F::COLORS && item > self.primaries && self.color_at(p) != 0) {
                 self.release_in(item);
             }
@@ -494,7 +520,7 @@ impl Dance<'_> {
     /// hidden; every one with the same colour is cleansed, so it can share
     /// the item and no one purifies the column again. Undone by the trail.
     #[inline]
-    fn purify<F: Family>(&mut self, p: u32) {
+    fn purify(&mut self, p: u32) {
         let item = self.meta_at(p).item;
         let color = self.color_at(p);
         self.cleansings += 1;
@@ -504,12 +530,12 @@ impl Dance<'_> {
         for _ in 0..options {
             if self.color_at(r) != color {
                 if F::BOUNDS {
-                    self.hide::<false, F>(r);
+                    self.hide::<false>(r);
                 } else {
-                    self.hide::<true, F>(r);
+                    self.hide::<true>(r);
                 }
             } else if r != p {
-                self.color[r as usize] |= CLEANSED;
+                *self.color_mut(r) |= CLEANSED;
                 self.push_trail(r | RECOLOR);
                 self.cleansings += 1;
                 self.recolors += 1;
@@ -522,7 +548,29 @@ impl Dance<'_> {
     /// only: the array is empty otherwise).
     #[inline(always)]
     fn color_at(&self, x: u32) -> u32 {
-        self.color[x as usize]
+        debug_assert!(F::COLORS && (x as usize) < self.color.len());
+        // SAFETY: a colour family's dance has one colour per node (checked
+        // by `Links::dance_as`), and `x` is a node (see `at`).
+        unsafe { *self.color.get_unchecked(x as usize) }
+    }
+
+    /// The colour of node `x`, to change its [`CLEANSED`] bit (see
+    /// [`color_at`](Self::color_at)).
+    #[inline(always)]
+    fn color_mut(&mut self, x: u32) -> &mut u32 {
+        debug_assert!(F::COLORS && (x as usize) < self.color.len());
+        // SAFETY: as `color_at`.
+        unsafe { self.color.get_unchecked_mut(x as usize) }
+    }
+
+    /// How many more options may cover item `item` (bounded families):
+    /// the item was read from the arena or checked (see `at`).
+    #[inline(always)]
+    fn bound_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!(F::BOUNDS && (item as usize) < self.bound.len());
+        // SAFETY: a bounded family's dance has one bound per item (checked
+        // by `Links::dance_as`), and `item` is an item (see `at`).
+        unsafe { self.bound.get_unchecked_mut(item as usize) }
     }
 
     /// Pushes `entry` on the trail. Every entry is a node hidden or
@@ -540,10 +588,10 @@ impl Dance<'_> {
     /// for its item, which stays open, and is not tried again at this level.
     /// Undone by the trail.
     #[inline]
-    pub fn tweak<F: Family>(&mut self, x: u32, block: bool) {
+    pub fn tweak(&mut self, x: u32, block: bool) {
         self.check_node(x);
         if block {
-            self.hide::<false, F>(x);
+            self.hide::<false>(x);
         }
         let (Node { up, down }, item) = (self.at(x), self.meta_at(x).item);
         self.set_down(up, down);
@@ -583,10 +631,11 @@ impl Dance<'_> {
     /// Starts a level on primary `item` (Knuth's M4): one fewer option may
     /// cover it, and when none may, it is covered.
     #[inline]
-    pub fn begin_branch<F: Family>(&mut self, item: u32) {
-        self.bound[item as usize] -= 1;
-        if self.bound[item as usize] == 0 {
-            self.cover_as::<F>(item);
+    pub fn begin_branch(&mut self, item: u32) {
+        self.check_item(item);
+        *self.bound_mut(item) -= 1;
+        if *self.bound_mut(item) == 0 {
+            self.cover_as(item);
         }
     }
 
@@ -594,12 +643,13 @@ impl Dance<'_> {
     /// at trail mark `mark` (Knuth's M8): its tweaks and cover undone, its
     /// bound back.
     #[inline]
-    pub fn end_branch<F: Family>(&mut self, item: u32, mark: u32) {
-        self.undo_as::<F>(mark);
-        if self.bound[item as usize] == 0 {
-            self.release(item);
+    pub fn end_branch(&mut self, item: u32, mark: u32) {
+        self.undo_as(mark);
+        self.check_item(item);
+        if *self.bound_mut(item) == 0 {
+            self.release_in(item);
         }
-        self.bound[item as usize] += 1;
+        *self.bound_mut(item) += 1;
     }
 
     /// The item Algorithm M branches on, and its branching degree (Knuth's

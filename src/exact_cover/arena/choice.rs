@@ -122,32 +122,39 @@ unsafe fn choose_avx2(lens: &[u32], floor: u32) -> usize {
     first_equal(min).unwrap_or(0)
 }
 
-/// The item Algorithm M branches on among the primaries whose lengths,
-/// bounds and slacks are `len`, `bound` and `slack` (item `k + 1` at index
-/// `k`; covered items have [`COVERED`] set in `len`), and its branching
-/// degree, as Knuth's DLX3 chooses: the least `len + s - bound + 1`, where
-/// `s` is the smaller of slack and bound; ties go to the smaller `s`, then
-/// the longer list (which Knuth found gives smaller trees), then the
-/// first. A degree of 0 or less means the item cannot reach its lower
-/// bound. On a problem without bounds (every bound 1, slack 0) it is the
-/// MRV choice. `(0, i64::MAX)` when every item is covered.
-pub(crate) fn choose_bounded(len: &[u32], bound: &[u32], slack: &[u32]) -> (u32, i64) {
+/// The item Algorithm M branches on among the open primary items `open`
+/// (whose lengths, bounds and slacks `len`, `bound` and `slack` give by
+/// item number), and its branching degree, as Knuth's DLX3 chooses: the
+/// least `len + s - bound + 1`, where `s` is the smaller of slack and
+/// bound; ties go to the smaller `s`, then the longer list (which Knuth
+/// found gives smaller trees), then the first item. A degree of 0 or less
+/// means the item cannot reach its lower bound, and any such item is
+/// returned at once (the search backtracks whichever it gets). On a problem
+/// without bounds (every bound 1, slack 0) it is the MRV choice. `(0,
+/// i64::MAX)` when no item is open.
+pub(crate) fn choose_bounded(
+    open: &[u32],
+    len: &[u32],
+    bound: &[u32],
+    slack: &[u32],
+) -> (u32, i64) {
     let mut best = (0u32, i64::MAX, u32::MAX, 0u32);
-    for (k, ((&len, &bound), &slack)) in len.iter().zip(bound).zip(slack).enumerate() {
-        if len & COVERED != 0 {
-            continue;
-        }
+    for &item in open {
+        let i = item as usize;
+        let (len, bound, slack) = (len[i], bound[i], slack[i]);
+        debug_assert!(len & COVERED == 0, "item {item} is open");
         let s = slack.min(bound);
         let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
         if degree <= 0 {
-            // The search backtracks whichever such item is chosen.
-            return (k as u32 + 1, degree);
+            return (item, degree);
         }
-        let (_, best_degree, best_s, best_len) = best;
-        if degree < best_degree
-            || (degree == best_degree && (s < best_s || (s == best_s && len > best_len)))
-        {
-            best = (k as u32 + 1, degree, s, len);
+        let (best_item, best_degree, best_s, best_len) = best;
+        let better = degree < best_degree
+            || (degree == best_degree
+                && (s < best_s
+                    || (s == best_s && (len > best_len || (len == best_len && item < best_item)))));
+        if better {
+            best = (item, degree, s, len);
         }
     }
     (best.0, best.1)

@@ -68,6 +68,8 @@ impl Links {
             color,
             bound,
             slack,
+            open,
+            place,
         } = self;
         let mut dance = Dance {
             nodes,
@@ -77,6 +79,8 @@ impl Links {
             color,
             bound,
             slack,
+            open,
+            place,
             cleansings: 0,
             recolors: 0,
             primaries: *primaries,
@@ -107,6 +111,10 @@ pub(crate) struct Dance<'a, F: Family> {
     bound: &'a mut [u32],
     /// See [`Links::slack`].
     slack: &'a [u32],
+    /// See [`Links::open`].
+    open: &'a mut [u32],
+    /// See [`Links::place`].
+    place: &'a mut [u32],
     /// Knuth's "cleansings" in this dance: purifications, and the nodes
     /// they cleansed.
     pub cleansings: u64,
@@ -316,6 +324,9 @@ impl<F: Family> Dance<'_, F> {
         for _ in 0..options {
             self.hide::<ZEROS>(p);
             p = self.at(p).down;
+        }
+        if F::BOUNDS && item <= self.primaries {
+            self.close(item);
         }
         self.active -= u32::from(item <= self.primaries);
         let len = self.len_mut(item);
@@ -606,8 +617,24 @@ impl<F: Family> Dance<'_, F> {
     #[inline]
     pub fn deactivate(&mut self, item: u32) {
         self.check_item(item);
+        self.close(item);
         *self.len_mut(item) |= COVERED;
         self.active -= 1;
+    }
+
+    /// Moves open primary `item` to the end of the open items, just
+    /// before `active` drops past it (see [`Links::open`]); reopening is
+    /// `active` rising again.
+    #[inline(always)]
+    fn close(&mut self, item: u32) {
+        debug_assert!(F::BOUNDS && item <= self.primaries && self.active > 0);
+        let last = self.active - 1;
+        let at = self.place[item as usize];
+        let other = self.open[last as usize];
+        self.open[at as usize] = other;
+        self.place[other as usize] = at;
+        self.open[last as usize] = item;
+        self.place[item as usize] = last;
     }
 
     /// Options of `item` left in its column, covered or not.
@@ -660,11 +687,11 @@ impl<F: Family> Dance<'_, F> {
     /// its lower bound. Requires `active > 0`.
     #[inline]
     pub fn choose_bounded(&self) -> (u32, i64) {
-        let primaries = 1..=self.primaries as usize;
         choose_bounded(
-            &self.len[primaries.clone()],
-            &self.bound[primaries.clone()],
-            &self.slack[primaries],
+            &self.open[..self.active as usize],
+            self.len,
+            self.bound,
+            self.slack,
         )
     }
 }

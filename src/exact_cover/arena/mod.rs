@@ -170,6 +170,17 @@ pub(crate) struct Links {
     /// Per primary item of a problem with bounds, its upper bound less its
     /// lower bound (Knuth's `slack`); never changes.
     slack: Vec<u32>,
+    /// With bounds, the open primary items as a sparse set (Knuth's
+    /// "dancing cells" idea): `open[..active]` are the uncovered primaries,
+    /// in some order, and `place[i]` is item `i`'s position in `open`. An
+    /// item closes by swapping it to `open[active - 1]` before `active`
+    /// drops, so reopening is `active` rising again: the covers of a level
+    /// are undone together, after every later level's, so the items past
+    /// `active` come back as a set. The bounded choice scans only these.
+    /// Empty without bounds.
+    open: Vec<u32>,
+    /// See `open`.
+    place: Vec<u32>,
 }
 
 impl Clone for Links {
@@ -186,6 +197,8 @@ impl Clone for Links {
             color: self.color.clone(),
             bound: self.bound.clone(),
             slack: self.slack.clone(),
+            open: self.open.clone(),
+            place: self.place.clone(),
         }
     }
 
@@ -208,6 +221,8 @@ impl Clone for Links {
         self.color.clone_from(&source.color);
         self.bound.clone_from(&source.bound);
         self.slack.clone_from(&source.slack);
+        self.open.clone_from(&source.open);
+        self.place.clone_from(&source.place);
     }
 }
 
@@ -227,6 +242,8 @@ impl Links {
             color: Vec::new(),
             bound: Vec::new(),
             slack: Vec::new(),
+            open: Vec::new(),
+            place: Vec::new(),
         };
         links.clear(items, primaries);
         links
@@ -256,6 +273,8 @@ impl Links {
         self.color.clear();
         self.bound.clear();
         self.slack.clear();
+        self.open.clear();
+        self.place.clear();
         self.push_spacer(0);
     }
 
@@ -440,6 +459,11 @@ impl Links {
         assert!(primaries.clone().all(|i| hi[i] >= 1 && slack[i] <= hi[i]));
         self.bound = hi;
         self.slack = slack;
+        // Nothing is covered yet: every primary is open, in item order.
+        self.open = (1..=self.primaries).collect();
+        self.place = (0..self.len.len() as u32)
+            .map(|i| i.saturating_sub(1))
+            .collect();
     }
 }
 

@@ -1,6 +1,9 @@
 //! Engine benchmarks: counting every solution of classic exact-cover problems
-//! on one thread, the cost of `reset` + `select`, one cover/undo cycle of a
-//! 9x9 Sudoku given, and the same counts done by the `dlx` crate (0.8,
+//! on one thread, the same for Knuth's colours and multiplicities (groups
+//! `xcc` and `mcc`: the benchmark half of `problems::knuth_text::family`,
+//! whose counts by Knuth's own programs are in `tests/data/knuth_counts.tsv`),
+//! the cost of `reset` + `select`, one cover/undo cycle of a 9x9 Sudoku
+//! given, and the same counts done by the `dlx` crate (0.8,
 //! `unsafe-fast-index`) as a yardstick. With `--features dancing-cells`,
 //! the same with the sparse-set `CellsSolver` ("dancing cells", ids
 //! `cells/...`).
@@ -102,6 +105,31 @@ fn bench_count(c: &mut Criterion) {
                 b.iter(|| black_box(count_cells(&mut cells)))
             });
         }
+        group.finish();
+    }
+}
+
+/// Counting every solution of the benchmark instances of Knuth's family
+/// with colours (group `xcc`) and bounds (group `mcc`), read from their text
+/// in Knuth's format as `dlx solve` reads it. Each takes Knuth's fastest
+/// program 0.5 to 2 s, so few, flat samples.
+fn bench_family(c: &mut Criterion) {
+    use dlx_engine::exact_cover::knuth_format;
+    use dlx_engine::problems::knuth_text::{family, Format, Size};
+    for instance in family().into_iter().filter(|i| i.size == Size::Bench) {
+        let group_name = match instance.format {
+            Format::Xc => continue,
+            Format::Xcc => "xcc",
+            Format::Mcc => "mcc",
+        };
+        let xc = knuth_format::parse(&instance.text, &instance.name).expect("the family parses");
+        let matrix = xc.problem.compile().expect("problem compiles");
+        let mut solver = Solver::new(&matrix);
+        let mut group = c.benchmark_group(group_name);
+        configure(&mut group, true);
+        group.bench_function(&instance.name, |b| {
+            b.iter(|| black_box(count_ours(&mut solver)))
+        });
         group.finish();
     }
 }
@@ -240,6 +268,6 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    targets = bench_count, bench_cover_undo, bench_reset_select, bench_peers
+    targets = bench_count, bench_family, bench_cover_undo, bench_reset_select, bench_peers
 }
 criterion_main!(benches);

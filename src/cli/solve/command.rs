@@ -64,6 +64,13 @@ pub struct SolveArgs {
     /// is refused: use --count or --unique for those.
     #[arg(long, group = "mode")]
     pub all: bool,
+    /// Choose items named `#...` first (exact-cover files only).
+    ///
+    /// Knuth's "sharp" preference: a primary item whose name starts with
+    /// `#` is branched on before any other that has two options or more.
+    /// Counts are the same; the search, and the order of --all, may differ.
+    #[arg(long)]
+    pub sharp: bool,
     /// Stop counting or listing after N solutions (N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
@@ -163,6 +170,12 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
         return Err(refusal(
             "--format sets the style of Sudoku answers; Sudominoku and exact-cover \
              answers have one form each",
+        ));
+    }
+    if args.sharp && matches!(args.kind, KindArg::Sudoku | KindArg::Sudominoku) {
+        return Err(refusal(
+            "--sharp chooses the items of exact-cover files; Sudoku and Sudominoku \
+             have none named `#`",
         ));
     }
     let why = (args.kind.requested()).and_then(|kind| baseline_cannot_solve(args.solver, kind));
@@ -267,6 +280,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
         node_limit: args.node_limit,
         timeout: args.timeout_ms.map(std::time::Duration::from_millis),
         cancel: catch_ctrl_c(),
+        sharp: args.sharp,
     };
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.

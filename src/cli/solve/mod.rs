@@ -52,6 +52,9 @@ pub struct SolveOptions {
     /// after it, and the answers written are those of a prefix of the input
     /// (see [`batch::Config::stop`]).
     pub cancel: Option<Cancel>,
+    /// Knuth's sharp preference (exact-cover files only): items named
+    /// `#...` are chosen first ([`Solver::prefer_sharp`]).
+    pub sharp: bool,
 }
 
 impl Default for SolveOptions {
@@ -66,6 +69,7 @@ impl Default for SolveOptions {
             node_limit: None,
             timeout: None,
             cancel: None,
+            sharp: false,
         }
     }
 }
@@ -207,6 +211,16 @@ pub fn solve_file(
                 ),
             ));
         }
+    }
+    if options.sharp && kind != Kind::Xc {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--sharp chooses the items of exact-cover files, and this is read as a {} \
+                 input (give --kind xc if it is exact cover)",
+                puzzle_name(kind)
+            ),
+        ));
     }
     if options.output.is_some() && matches!(kind, Kind::Xc | Kind::Sudominoku) {
         let what = if kind == Kind::Xc {
@@ -537,6 +551,7 @@ fn solve_xc_record(
         .compile()
         .map_err(|e| io::Error::other(format!("{file}: {e}")))?;
     let mut solver = Solver::new(&matrix);
+    solver.prefer_sharp(options.sharp);
     // A listing is streamed to `out` as it is found, not through `emit`.
     if options.mode == Mode::All {
         sinks.start_answer()?;

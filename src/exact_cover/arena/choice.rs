@@ -132,11 +132,17 @@ unsafe fn choose_avx2(lens: &[u32], floor: u32) -> usize {
 /// returned at once (the search backtracks whichever it gets). On a problem
 /// without bounds (every bound 1, slack 0) it is the MRV choice. `(0,
 /// i64::MAX)` when no item is open.
+///
+/// With `sharp` not empty (one flag per item), Knuth's sharp preference as
+/// his `dlx3-sharp` change makes it: an item not marked sharp whose degree
+/// is above 1 ranks after every sharp one (its degree raised by
+/// [`SHARP_BIAS`] for the comparison only).
 pub(crate) fn choose_bounded(
     open: &[u32],
     len: &[u32],
     bound: &[u32],
     slack: &[u32],
+    sharp: &[bool],
 ) -> (u32, i64) {
     let mut best = (0u32, i64::MAX, u32::MAX, 0u32);
     for &item in open {
@@ -144,9 +150,12 @@ pub(crate) fn choose_bounded(
         let (len, bound, slack) = (len[i], bound[i], slack[i]);
         debug_assert!(len & COVERED == 0, "item {item} is open");
         let s = slack.min(bound);
-        let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+        let mut degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
         if degree <= 0 {
             return (item, degree);
+        }
+        if degree > 1 && !sharp.is_empty() && !sharp[i] {
+            degree += SHARP_BIAS;
         }
         let (best_item, best_degree, best_s, best_len) = best;
         let better = degree < best_degree
@@ -157,5 +166,35 @@ pub(crate) fn choose_bounded(
             best = (item, degree, s, len);
         }
     }
-    (best.0, best.1)
+    let (item, degree) = (best.0, best.1);
+    (
+        item,
+        if degree > SHARP_BIAS {
+            degree - SHARP_BIAS
+        } else {
+            degree
+        },
+    )
+}
+
+/// What Knuth's sharp preference adds to the rank of an item that is not
+/// sharp: more than any length or degree (lengths are below 2^31).
+const SHARP_BIAS: i64 = 1 << 40;
+
+/// [`choose`] with Knuth's sharp preference (his `dlx2-sharp` change): the
+/// first primary item of fewest options, except that an item not marked in
+/// `sharp` with more than one option ranks after every sharp item. `lens`
+/// and `sharp` are the primaries' (item `k + 1` at index `k`); covered
+/// items have [`COVERED`] set. Requires an uncovered item.
+pub(crate) fn choose_sharp(lens: &[u32], sharp: &[bool]) -> u32 {
+    let rank = |(k, (&len, &sharp)): (usize, (&u32, &bool))| {
+        let biased = match u64::from(len) {
+            _ if len & COVERED != 0 => u64::MAX,
+            len if len > 1 && !sharp => len + (1 << 33),
+            len => len,
+        };
+        (biased, k)
+    };
+    let best = lens.iter().zip(sharp).enumerate().map(rank).min();
+    best.map_or(0, |(_, k)| k as u32 + 1)
 }

@@ -14,7 +14,7 @@
 //! trail does not hold (covered marks, bounds, the count of active items)
 //! is restored by the undo of the same step.
 
-use super::choice::{choose, choose_bounded};
+use super::choice::{choose, choose_bounded, choose_sharp};
 use std::marker::PhantomData;
 
 use super::{Family, Links, Meta, Node, Xc, CLEANSED, COVERED, RECOLOR, SECONDARY_BASE};
@@ -70,6 +70,7 @@ impl Links {
             slack,
             open,
             place,
+            sharp,
         } = self;
         let mut dance = Dance {
             nodes,
@@ -81,6 +82,7 @@ impl Links {
             slack,
             open,
             place,
+            sharp,
             cleansings: 0,
             recolors: 0,
             primaries: *primaries,
@@ -115,6 +117,8 @@ pub(crate) struct Dance<'a, F: Family> {
     open: &'a mut [u32],
     /// See [`Links::place`].
     place: &'a mut [u32],
+    /// See [`Links::sharp`].
+    sharp: &'a [bool],
     /// Knuth's "cleansings" in this dance: purifications, and the nodes
     /// they cleansed.
     pub cleansings: u64,
@@ -155,7 +159,12 @@ impl<F: Family> Dance<'_, F> {
     /// there; only without one does it look for the first minimum.
     #[inline(always)]
     pub fn choose(&self) -> u32 {
-        choose(&self.len[1..=self.primaries as usize], self.zeros)
+        let lens = &self.len[1..=self.primaries as usize];
+        if self.sharp.is_empty() {
+            choose(lens, self.zeros)
+        } else {
+            choose_sharp(lens, &self.sharp[1..=self.primaries as usize])
+        }
     }
 
     /// Whether `item` is covered.
@@ -692,6 +701,7 @@ impl<F: Family> Dance<'_, F> {
             self.len,
             self.bound,
             self.slack,
+            self.sharp,
         )
     }
 }

@@ -181,6 +181,10 @@ pub(crate) struct Links {
     open: Vec<u32>,
     /// See `open`.
     place: Vec<u32>,
+    /// With Knuth's "sharp" preference on, per item, whether its name
+    /// starts with `#`: such items are chosen first (see
+    /// [`choice::choose_sharp`]). Empty when the preference is off.
+    sharp: Vec<bool>,
 }
 
 impl Clone for Links {
@@ -199,6 +203,7 @@ impl Clone for Links {
             slack: self.slack.clone(),
             open: self.open.clone(),
             place: self.place.clone(),
+            sharp: self.sharp.clone(),
         }
     }
 
@@ -223,6 +228,7 @@ impl Clone for Links {
         self.slack.clone_from(&source.slack);
         self.open.clone_from(&source.open);
         self.place.clone_from(&source.place);
+        // `sharp` is the solver's setting, not the arena's state: kept.
     }
 }
 
@@ -244,6 +250,7 @@ impl Links {
             slack: Vec::new(),
             open: Vec::new(),
             place: Vec::new(),
+            sharp: Vec::new(),
         };
         links.clear(items, primaries);
         links
@@ -275,6 +282,7 @@ impl Links {
         self.slack.clear();
         self.open.clear();
         self.place.clear();
+        self.sharp.clear();
         self.push_spacer(0);
     }
 
@@ -430,8 +438,22 @@ impl Builder<'_> {
     }
 }
 
-/// Colours and bounds, set once by the matrix that compiles a problem.
+/// Colours and bounds, set once by the matrix that compiles a problem, and
+/// the sharp preference, set by a solver.
 impl Links {
+    /// Turns Knuth's sharp preference on (`sharp` has one flag per item,
+    /// index 0 unused: whether the item is sharp) or off (`sharp` empty).
+    ///
+    /// # Panics
+    /// If `sharp` is neither empty nor one flag per item plus one.
+    pub fn set_sharp(&mut self, sharp: Vec<bool>) {
+        assert!(
+            sharp.is_empty() || sharp.len() == self.len.len(),
+            "one flag per item"
+        );
+        self.sharp = sharp;
+    }
+
     /// Gives the nodes their colours (0 for none): one per node.
     ///
     /// # Panics

@@ -26,13 +26,15 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::encoding;
+use super::grid::BoxShape;
 use crate::exact_cover::ReducedSolver;
 
-/// Bit masks of the options each Sudoku item has left, for one box size.
+/// Bit masks of the options each Sudoku item has left, for one box shape.
 /// Buffers are kept from puzzle to puzzle.
 #[derive(Clone, Default)]
 pub(crate) struct ForcedMoves {
-    box_size: usize,
+    /// The shape the tables are for (`None` before the first puzzle).
+    shape: Option<BoxShape>,
     side: usize,
     /// Per item, in the encoding's numbering, its options left as bits: a
     /// cell item's bit d is digit d; a row item's (row r, digit d) bit c is
@@ -64,11 +66,11 @@ pub(crate) struct ForcedMoves {
     shuffled_options: Vec<(u16, u8)>,
 }
 
-/// The box size only: the masks are scratch space.
+/// The box shape only: the masks are scratch space.
 impl std::fmt::Debug for ForcedMoves {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ForcedMoves")
-            .field("box_size", &self.box_size)
+            .field("shape", &self.shape)
             .finish_non_exhaustive()
     }
 }
@@ -114,21 +116,20 @@ pub(crate) enum Outcome {
 }
 
 impl ForcedMoves {
-    /// Prepares for puzzles of box size `box_size` (2..=8).
-    fn set_size(&mut self, box_size: usize) {
-        if self.box_size == box_size {
+    /// Prepares for puzzles with boxes of `shape`.
+    fn set_shape(&mut self, shape: BoxShape) {
+        if self.shape == Some(shape) {
             return;
         }
-        let side = box_size * box_size;
-        self.box_size = box_size;
+        let side = shape.side();
+        self.shape = Some(shape);
         self.side = side;
         self.cell_info.clear();
         self.cell_at.clear();
         self.cell_at.resize(side * side, 0);
         for cell in 0..side * side {
             let (r, c) = (cell / side, cell % side);
-            let b = (r / box_size) * box_size + c / box_size;
-            let p = (r % box_size) * box_size + c % box_size;
+            let (b, p) = (shape.box_of(r, c), shape.place_in_box(r, c));
             // Items number at most 4 * 64^2 = 16,384: they fit 16 bits.
             self.cell_info.push(CellInfo {
                 row_item: encoding::row_item(side, r, 0) as u16,
@@ -142,15 +143,15 @@ impl ForcedMoves {
         }
     }
 
-    /// Starts from the empty grid of box size `box_size`, places the
+    /// Starts from the empty grid with boxes of `shape`, places the
     /// `givens` (digits 1-based per cell, 0 blank) and makes every move they
     /// force.
     ///
     /// The givens must not clash (checked by
-    /// [`Grid::check_givens`](super::sudoku::Grid::check_givens)); a clash
+    /// [`Grid::check_givens`](super::Grid::check_givens)); a clash
     /// is reported as a contradiction.
-    pub fn run(&mut self, box_size: usize, givens: &[u8]) -> Outcome {
-        self.set_size(box_size);
+    pub fn run(&mut self, shape: BoxShape, givens: &[u8]) -> Outcome {
+        self.set_shape(shape);
         let side = self.side;
         let cells = side * side;
         debug_assert_eq!(givens.len(), cells);
@@ -453,7 +454,7 @@ mod tests {
     /// nodes).
     fn full_search(puzzle: &Grid) -> (u64, u64) {
         let side = puzzle.side();
-        let mut solver = Solver::new(encoding::matrix(puzzle.box_size()));
+        let mut solver = Solver::new(encoding::matrix(puzzle.shape()));
         let givens = (puzzle.cells().iter().enumerate())
             .filter(|&(_, &v)| v != 0)
             .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1));
@@ -464,7 +465,7 @@ mod tests {
 
     fn reduced_search(puzzle: &Grid) -> (u64, u64) {
         let mut forced = ForcedMoves::default();
-        let Outcome::Open { forced: made } = forced.run(puzzle.box_size(), puzzle.cells()) else {
+        let Outcome::Open { forced: made } = forced.run(puzzle.shape(), puzzle.cells()) else {
             panic!("no contradiction expected");
         };
         let mut solver = ReducedSolver::new();
@@ -499,7 +500,7 @@ mod tests {
     fn singles_alone_fill_an_easy_grid() {
         let puzzle = Grid::from_line(samples::EASY).unwrap();
         let mut forced = ForcedMoves::default();
-        let outcome = forced.run(3, puzzle.cells());
+        let outcome = forced.run(puzzle.shape(), puzzle.cells());
         let blanks = puzzle.cells().iter().filter(|&&v| v == 0).count() as u64;
         assert_eq!(outcome, Outcome::Open { forced: blanks });
         let solution = Grid::from_cells(3, forced.values().to_vec()).unwrap();
@@ -514,7 +515,7 @@ mod tests {
         let puzzle = Grid::from_line(line).unwrap();
         let mut forced = ForcedMoves::default();
         assert!(matches!(
-            forced.run(3, puzzle.cells()),
+            forced.run(puzzle.shape(), puzzle.cells()),
             Outcome::Contradiction { .. }
         ));
     }

@@ -147,7 +147,7 @@ impl DlxSudoku {
 
 impl SudokuSolver for DlxSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
-        let forced = match self.forced.run(puzzle.box_size(), puzzle.cells()) {
+        let forced = match self.forced.run(puzzle.shape(), puzzle.cells()) {
             Outcome::Contradiction { forced } => {
                 return Solution {
                     nodes: forced.min(limits.max_nodes.unwrap_or(u64::MAX)),
@@ -267,7 +267,7 @@ fn search_residual<const RESTART: bool>(
                 cells[usize::from(cell)] = d + 1;
             }
             first = Some(Grid {
-                box_size: puzzle.box_size(),
+                shape: puzzle.shape(),
                 cells,
             });
         }

@@ -282,12 +282,33 @@ pub enum GridError {
 /// grid's side (a 16x16 written `A`-`P`, a 25x25 written `1`-`9` then
 /// `A`-`P`: conventions differ there).
 fn symbol_hint(symbol: &str, side: usize) -> String {
+    // The last symbol of the side, as the line format writes it.
+    let top = |side: usize| super::format::symbols::value_symbol(side as u8, side);
     match (symbol, side) {
         ("*" | "-" | "?", _) => "; blanks are `.`, `0` or `_`".into(),
-        (_, ..=9) => String::new(),
+        (_, 4 | 9) => String::new(),
+        // A 9x9 line cut to 64 or 36 cells reads as 8x8 or 6x6: say so.
+        (_, ..=9) => format!("; {} {side}x{side} puzzle uses 1-{side}", article(side)),
         (_, 16) => "; a 16x16 puzzle uses 1-9 and A-G (10-16), or numbers 1-16 in a grid".into(),
-        (_, 25) => "; a 25x25 puzzle line uses A-Y (1-25), or numbers 1-25 in a grid".into(),
+        (_, 10..=15) => format!(
+            "; a {side}x{side} puzzle uses 1-9 and A-{} (10-{side}), or numbers 1-{side} in a grid",
+            top(side)
+        ),
+        (_, 17..=25) => format!(
+            "; {} {side}x{side} puzzle line uses A-{} (1-{side}), or numbers 1-{side} in a grid",
+            article(side),
+            top(side)
+        ),
         _ => format!("; a {side}x{side} puzzle uses numbers 1-{side}"),
+    }
+}
+
+/// `a` or `an` before a side read aloud (`an 8x8`, `an 18x18`).
+pub(crate) fn article(side: usize) -> &'static str {
+    if side == 8 || side == 11 || side == 18 || (80..90).contains(&side) {
+        "an"
+    } else {
+        "a"
     }
 }
 
@@ -344,9 +365,11 @@ impl Grid {
         let shape = shape.check()?;
         if shape.side() != self.side() {
             return Err(GridError::WrongShape(format!(
-                "a {0}x{0} grid cannot have boxes of {shape}, which make a {1}x{1} grid",
+                "{2} {0}x{0} grid cannot have boxes of {shape}, which make {3} {1}x{1} grid",
                 self.side(),
-                shape.side()
+                shape.side(),
+                article(self.side()),
+                article(shape.side())
             )));
         }
         self.shape = shape;

@@ -44,7 +44,7 @@ mod verify;
 pub use format::symbols::symbol_value;
 pub(crate) use format::symbols::token_value;
 pub use format::{Style, SudokuReader, SudokuRecord};
-pub(crate) use grid::{shape_of_side, MAX_LINE_SIDE, MAX_SIDE};
+pub(crate) use grid::{article as grid_article, shape_of_side, MAX_LINE_SIDE, MAX_SIDE};
 pub use grid::{BoxShape, Grid, GridError};
 #[cfg(test)]
 pub(crate) use grid::{MAX_BOX, MIN_BOX};

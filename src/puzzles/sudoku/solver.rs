@@ -88,7 +88,10 @@ impl Default for DlxSudoku {
 /// nodes with no solution in it, while the same grid searched in another
 /// order is solved in a few thousand. So after `first_attempt` nodes in the
 /// encoding's order, the search starts again on the same remainder with its
-/// items renumbered and its options reordered at random, with budgets of
+/// items renumbered at random and its options in an order led by a
+/// reference solution drawn at random and matched to the placed digits
+/// (which solves an empty grid of any size without backtracking, where
+/// random orders fail: see `src/puzzles/sudoku/forced.rs`), with budgets of
 /// `unit` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...), which is
 /// within a logarithmic factor of the best fixed budget whatever the
 /// puzzle (Luby, Sinclair and Zuckerman, 1993). The budgets grow without

@@ -149,10 +149,8 @@ fn reshape(grid: Grid, shape: BoxShape) -> Result<Grid, String> {
 
 /// Why a grid of this side cannot have the boxes of `--box`.
 pub(crate) fn wrong_side(side: usize, shape: BoxShape) -> String {
-    format!(
-        "a {side}x{side} grid, but --box {shape} makes {0}x{0} grids",
-        shape.side()
-    )
+    let (article, other) = (crate::puzzles::sudoku::grid_article(side), shape.side());
+    format!("{article} {side}x{side} grid, but --box {shape} makes {other}x{other} grids")
 }
 
 /// The whole square root of `n`, if it has one.

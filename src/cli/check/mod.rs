@@ -162,6 +162,9 @@ pub fn check_sudoku(
 /// of [`RECOUNT_NODE_BUDGET`], and the puzzles' boxes `--box` asked for
 /// (`shape`, see [`SudokuReader::with_box`]). A recount that runs out of
 /// the budget is a mismatch saying the claim could not be verified.
+// Two inputs with their names, and what the check is run with: grouping
+// them would only move the list into a struct built once, here.
+#[allow(clippy::too_many_arguments)]
 pub fn check_sudoku_with_budget(
     puzzles_name: &str,
     puzzles: impl BufRead,

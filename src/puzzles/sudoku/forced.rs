@@ -356,7 +356,7 @@ fn reference_grid<R: Rng>(shape: BoxShape, values: &[u8], rng: &mut R) -> Vec<u8
         .map(|k| (meets[k], (k / side) as u16, (k % side) as u16))
         .collect();
     pairs.shuffle(rng);
-    pairs.sort_by(|a, b| b.0.cmp(&a.0));
+    pairs.sort_by_key(|&(meets, _, _)| std::cmp::Reverse(meets));
     let mut name = vec![u8::MAX; side];
     let mut taken = vec![false; side];
     for (_, p, v) in pairs {

@@ -94,6 +94,9 @@ pub struct SudokuReader<R> {
     /// The boxes `--box` asked for: grids of their side take them, grids
     /// of another side are refused ([`SudokuReader::with_box`]).
     shape: Option<BoxShape>,
+    /// The line and cell count of the last line read as a row of a Sudoku
+    /// of a prime side ([`Self::prime_grid_row`]).
+    prime_row: Option<(usize, usize)>,
 }
 
 /// Whether the bytes of `line` that are not UTF-8 spoil nothing, so that
@@ -158,6 +161,28 @@ fn exact_root(n: usize) -> Option<usize> {
     (1usize..).find(|r| r * r >= n).filter(|r| r * r == n)
 }
 
+/// Why a row of `n` numbers or blanks is no grid row when `n` is a prime
+/// side (5, 7, 11, ... up to 61), which no boxes of at least 2x2 tile:
+/// `None` for any other line.
+fn prime_row_reason(line: &str) -> Option<String> {
+    let cells: Vec<usize> = row_cells(line)
+        .map(|w| match w {
+            "." | "_" => Some(0),
+            w => w.parse().ok(),
+        })
+        .collect::<Option<_>>()?;
+    let n = cells.len();
+    let prime =
+        (5..=MAX_SIDE).contains(&n) && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0);
+    (prime && cells.iter().all(|&v| v <= n)).then(|| {
+        format!(
+            "a row of {n} cells, as in {} {n}x{n} Sudoku: {}",
+            crate::puzzles::sudoku::grid_article(n),
+            GridError::BadSide(n)
+        )
+    })
+}
+
 /// The reason of a title-shaped line (`Puzzle 1`, `My puzzles`) with no
 /// grid under it: titles are kept for grids only, so it says how to keep a
 /// note above a puzzle line.
@@ -180,6 +205,7 @@ impl<R: BufRead> SudokuReader<R> {
             lossy_titles: VecDeque::new(),
             run: None,
             shape: None,
+            prime_row: None,
         }
     }
 
@@ -461,6 +487,7 @@ impl<R: BufRead> SudokuReader<R> {
                 None => match self.damaged_first_row_side(trimmed, 0)? {
                     Some(side) => side,
                     None => {
+                        let prime = self.prime_grid_row(line_no, trimmed)?;
                         let first_word = trimmed.split_whitespace().next().unwrap_or("");
                         let reason = if is_sudoku_line(first_word) {
                             // `<puzzle> 3.4` or `<puzzle> hard`: say how to keep it.
@@ -475,6 +502,8 @@ impl<R: BufRead> SudokuReader<R> {
                         } else if is_csv_like(trimmed) && !trimmed.contains(' ') {
                             "no puzzle among the CSV fields".to_string()
                         } else if let Some(reason) = spaced_numbers_reason(trimmed) {
+                            reason
+                        } else if let Some(reason) = prime {
                             reason
                         } else if trimmed.contains(char::is_whitespace) && is_title_shaped(trimmed)
                         {
@@ -530,6 +559,27 @@ impl<R: BufRead> SudokuReader<R> {
             return self.read_grid(line_no, written.to_string(), 16);
         }
         Ok(Some(SudokuRecord::untitled(line_no, line_puzzle(puzzle))))
+    }
+}
+
+impl<R: BufRead> SudokuReader<R> {
+    /// If `line` (on line `line_no`, not a grid row) is a row of a Sudoku
+    /// of a prime side next to another (the line before it or after it is
+    /// one of as many cells): the reason that says so. A lone line of seven
+    /// numbers is just as likely a stray line.
+    fn prime_grid_row(&mut self, line_no: usize, line: &str) -> io::Result<Option<String>> {
+        let Some(reason) = prime_row_reason(line) else {
+            return Ok(None);
+        };
+        let cells = row_cells(line).count();
+        let same = |row: &str| prime_row_reason(row).is_some() && row_cells(row).count() == cells;
+        let beside =
+            self.prime_row == Some((line_no - 1, cells)) || self.peek_text(0)?.is_some_and(same);
+        if !beside {
+            return Ok(None);
+        }
+        self.prime_row = Some((line_no, cells));
+        Ok(Some(reason))
     }
 }
 

@@ -119,6 +119,20 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
         }
     }
     let side = shape_of(&args).side();
+    // Puzzles are written as lines, which stop at 25x25; and minimal
+    // puzzles of larger sides would take a uniqueness check per clue of
+    // hours.
+    if side > 25 {
+        let given = if args.box_shape.is_some() {
+            "--box"
+        } else {
+            "--size"
+        };
+        return Err(crate::cli::error::refusal(format!(
+            "{given}: dlx gen makes grids up to 25x25 (written as lines), and {given} asks \
+             for {side}x{side}"
+        )));
+    }
     let cells = side * side;
     if let Some(c) = args.clues.filter(|&c| c > cells) {
         return Err(crate::cli::error::refusal(format!(

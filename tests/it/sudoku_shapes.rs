@@ -335,6 +335,14 @@ fn gen_solve_and_check_with_box() {
         .arg(&puzzles)
         .assert()
         .failure();
+    // Lines stop at 25x25, and so does the generator.
+    dlx()
+        .args(["gen", "--box", "6x6"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "dlx gen makes grids up to 25x25 (written as lines), and --box asks for 36x36",
+        ));
     // --size and --box must agree.
     dlx()
         .args(["gen", "--size", "9x9", "--box", "2x3"])

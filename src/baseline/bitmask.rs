@@ -8,7 +8,7 @@
 //! with no bounds checks or slice indirection.
 
 use crate::exact_cover::{End, Limits};
-use crate::puzzles::sudoku::{Grid, Solution, SudokuSolver};
+use crate::puzzles::sudoku::{BoxShape, Grid, Solution, SudokuSolver};
 
 /// One level of the search: the cell filled at this level and the
 /// candidates not tried there yet.
@@ -36,8 +36,9 @@ struct Frame {
 /// [`Limits::must_stop`]).
 #[derive(Debug, Default, Clone)]
 pub struct BitmaskSudoku {
-    /// Box size the per-cell tables below were built for (0: none yet).
-    box_size: usize,
+    /// Box shape the per-cell tables below were built for (`None`: none
+    /// yet).
+    shape: Option<BoxShape>,
     /// Per cell: its row, column and box.
     cell_row: Vec<u8>,
     cell_col: Vec<u8>,
@@ -70,13 +71,14 @@ impl BitmaskSudoku {
         self.last_guesses
     }
 
-    /// Builds the per-cell unit tables for box size `n`, if not built yet.
-    fn prepare(&mut self, box_size: usize) {
-        if self.box_size == box_size {
+    /// Builds the per-cell unit tables for boxes of `shape`, if not built
+    /// yet.
+    fn prepare(&mut self, shape: BoxShape) {
+        if self.shape == Some(shape) {
             return;
         }
-        let side = box_size * box_size;
-        self.box_size = box_size;
+        let side = shape.side();
+        self.shape = Some(shape);
         self.cell_row.clear();
         self.cell_col.clear();
         self.cell_box.clear();
@@ -84,8 +86,7 @@ impl BitmaskSudoku {
             let (r, c) = (k / side, k % side);
             self.cell_row.push(r as u8);
             self.cell_col.push(c as u8);
-            self.cell_box
-                .push(((r / box_size) * box_size + c / box_size) as u8);
+            self.cell_box.push(shape.box_of(r, c) as u8);
         }
     }
 
@@ -155,7 +156,7 @@ enum Step {
 impl SudokuSolver for BitmaskSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
         self.last_guesses = 0;
-        let box_size = puzzle.box_size();
+        let shape = puzzle.shape();
         let side = puzzle.side();
         let max_solutions = limits.max_solutions.unwrap_or(1);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -165,7 +166,7 @@ impl SudokuSolver for BitmaskSudoku {
             return result;
         }
 
-        self.prepare(box_size);
+        self.prepare(shape);
         let full = if side == 64 {
             u64::MAX
         } else {
@@ -212,7 +213,7 @@ impl SudokuSolver for BitmaskSudoku {
                         result.count += 1;
                         if result.grid.is_none() {
                             result.grid = Some(
-                                Grid::from_cells(box_size, self.cells.clone())
+                                Grid::from_cells(shape, self.cells.clone())
                                     .expect("solver keeps digits in range"),
                             );
                         }

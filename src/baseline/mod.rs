@@ -1,7 +1,7 @@
 //! Baseline solvers to compare the exact-cover engine with.
 //!
 //! The Sudoku baselines both implement [`SudokuSolver`](crate::puzzles::sudoku::SudokuSolver) for
-//! every box size `MIN_BOX..=MAX_BOX` (4x4 up to 64x64) and honour
+//! every box shape (4x4 up to 64x64, boxes of R x C) and honour
 //! [`Limits`](crate::exact_cover::Limits) the way
 //! [`DlxSudoku`](crate::puzzles::sudoku::DlxSudoku) does: `max_solutions`
 //! defaults to 1, a search node is one digit placed in a cell, and

@@ -7,7 +7,7 @@
 //! It is deliberately unoptimised: it exists to be compared with.
 
 use crate::exact_cover::{End, Limits};
-use crate::puzzles::sudoku::{Grid, Solution, SudokuSolver};
+use crate::puzzles::sudoku::{BoxShape, Grid, Solution, SudokuSolver};
 
 /// The textbook backtracking solver. See the [module docs](self).
 ///
@@ -36,16 +36,16 @@ impl NaiveSudoku {
 /// Whether `digit` may go at (`row`, `col`): no cell of its row, column or
 /// box holds it. Scans the grid, as the textbook does. The cell itself must
 /// be blank (or not hold `digit`).
-fn can_place(cells: &[u8], box_size: usize, row: usize, col: usize, digit: u8) -> bool {
-    let side = box_size * box_size;
+fn can_place(cells: &[u8], shape: BoxShape, row: usize, col: usize, digit: u8) -> bool {
+    let side = shape.side();
     for i in 0..side {
         if cells[row * side + i] == digit || cells[i * side + col] == digit {
             return false;
         }
     }
-    let (top, left) = (row - row % box_size, col - col % box_size);
-    for r in top..top + box_size {
-        for c in left..left + box_size {
+    let (top, left) = (row - row % shape.rows(), col - col % shape.cols());
+    for r in top..top + shape.rows() {
+        for c in left..left + shape.cols() {
             if cells[r * side + c] == digit {
                 return false;
             }
@@ -56,7 +56,7 @@ fn can_place(cells: &[u8], box_size: usize, row: usize, col: usize, digit: u8) -
 
 impl SudokuSolver for NaiveSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
-        let box_size = puzzle.box_size();
+        let shape = puzzle.shape();
         let side = puzzle.side();
         let max_solutions = limits.max_solutions.unwrap_or(1);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -81,7 +81,7 @@ impl SudokuSolver for NaiveSudoku {
             let digit = cells[k];
             if digit != 0 {
                 cells[k] = 0;
-                let ok = can_place(cells, box_size, k / side, k % side, digit);
+                let ok = can_place(cells, shape, k / side, k % side, digit);
                 cells[k] = digit;
                 if !ok {
                     return result;
@@ -101,7 +101,7 @@ impl SudokuSolver for NaiveSudoku {
                 result.count += 1;
                 if result.grid.is_none() {
                     result.grid = Some(
-                        Grid::from_cells(box_size, cells.clone())
+                        Grid::from_cells(shape, cells.clone())
                             .expect("solver keeps digits in range"),
                     );
                 }
@@ -120,7 +120,7 @@ impl SudokuSolver for NaiveSudoku {
             let first = cells[k] + 1;
             cells[k] = 0;
             for digit in first..=side_digit {
-                if can_place(cells, box_size, row, col, digit) {
+                if can_place(cells, shape, row, col, digit) {
                     if nodes >= max_nodes {
                         break 'search End::NodeLimit;
                     }

@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::ValueEnum;
+use dlx_engine::puzzles::sudoku::BoxShape;
 use dlx_engine::puzzles::Kind;
 
 /// The most worker threads `-j` takes. Each thread holds its own solver,
@@ -31,6 +32,35 @@ pub fn positive(text: &str) -> Result<u64, String> {
 pub fn whole(text: &str) -> Result<u64, String> {
     text.parse::<u64>()
         .map_err(|e| format!("{e} (expected a whole number, 0 or more)"))
+}
+
+/// Value parser of `--box RxC`: the rows and columns of a Sudoku's boxes
+/// (`2x3`, `3x4`), both at least 2, making a side from 4 to 64.
+pub fn box_shape(text: &str) -> Result<BoxShape, String> {
+    text.parse()
+}
+
+/// Value parser of `dlx gen --size`: a box size n for boxes of n x n (2 to
+/// 5, as it always was), or a side as `NxN` (`6x6`, `12x12`) for the
+/// side's default boxes (R <= C, nearest to square).
+pub fn gen_size(text: &str) -> Result<BoxShape, String> {
+    if let Ok(n) = text.parse::<usize>() {
+        return match n {
+            2..=5 => Ok(BoxShape::square(n)),
+            _ => Err(format!(
+                "box size {n}: expected 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25), \
+                 or a side as NxN (6x6, 12x12, ...)"
+            )),
+        };
+    }
+    let side = match text.split_once(['x', 'X']) {
+        Some((a, b)) if a == b => a.parse::<usize>().ok(),
+        _ => None,
+    };
+    let side = side.ok_or_else(|| {
+        format!("`{text}`: expected a box size (2 to 5) or a side as NxN, such as 6x6")
+    })?;
+    BoxShape::for_side(side).map_err(|e| e.to_string())
 }
 
 /// The values of one comma-separated list option (`--solvers dlx,naive`),

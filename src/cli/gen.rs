@@ -9,6 +9,7 @@ use clap::Args;
 use crate::cli::error::{Error, Exit};
 use dlx_engine::error::count_of;
 use dlx_engine::generate::{self, GenOptions, Symmetry, Target};
+use dlx_engine::puzzles::sudoku::BoxShape;
 use dlx_engine::puzzles::sudominoku;
 
 /// Which puzzles to make.
@@ -26,11 +27,20 @@ pub struct GenArgs {
     /// What to generate.
     #[arg(long, value_enum, default_value_t = GenKind::Sudoku)]
     pub kind: GenKind,
-    /// Box size n: 2 (4x4), 3 (9x9, the default), 4 (16x16) or 5 (25x25).
+    /// Grid size: a box size n of 2 (4x4), 3 (9x9, the default), 4 (16x16)
+    /// or 5 (25x25), or a side as NxN (6x6, 12x12, any side from 4 to 25
+    /// that is not prime) in the side's default boxes (R <= C, nearest to
+    /// square: 2x3 for 6x6, 3x4 for 12x12).
     ///
     /// Sudoku only.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
-    pub size: Option<u8>,
+    #[arg(long, value_name = "SIZE", value_parser = crate::cli::args::gen_size)]
+    pub size: Option<BoxShape>,
+    /// Box shape RxC (rows x columns: 2x3, 3x4, 4x3, ...): a grid of side
+    /// R*C from 4 to 25. With --size, the two must give the same side.
+    ///
+    /// Sudoku only.
+    #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
+    pub box_shape: Option<BoxShape>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1, value_parser = crate::cli::args::whole)]
     pub count: u64,
@@ -77,6 +87,7 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
     if args.kind == GenKind::Sudominoku {
         let sudoku_only = [
             ("--size", args.size.is_some()),
+            ("--box", args.box_shape.is_some()),
             ("--clues", args.clues.is_some()),
             ("--minimal", args.minimal),
             ("--symmetry", args.symmetry.is_some()),
@@ -97,9 +108,33 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
             )));
         }
     }
-    let cells = size_of(&args).pow(4);
+    if let (Some(size), Some(shape)) = (args.size, args.box_shape) {
+        if size.side() != shape.side() {
+            return Err(crate::cli::error::refusal(format!(
+                "--size and --box disagree: --size makes {0}x{0} grids, --box {shape} makes \
+                 {1}x{1} grids (give one of them)",
+                size.side(),
+                shape.side()
+            )));
+        }
+    }
+    let side = shape_of(&args).side();
+    // Puzzles are written as lines, which stop at 25x25; and minimal
+    // puzzles of larger sides would take a uniqueness check per clue of
+    // hours.
+    if side > 25 {
+        let given = if args.box_shape.is_some() {
+            "--box"
+        } else {
+            "--size"
+        };
+        return Err(crate::cli::error::refusal(format!(
+            "{given}: dlx gen makes grids up to 25x25 (written as lines), and {given} asks \
+             for {side}x{side}"
+        )));
+    }
+    let cells = side * side;
     if let Some(c) = args.clues.filter(|&c| c > cells) {
-        let side = size_of(&args).pow(2);
         return Err(crate::cli::error::refusal(format!(
             "--clues {c}: a {side}x{side} grid has only {cells} cells \
                  (--clues {cells} gives complete grids)"
@@ -131,7 +166,7 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
     });
     let summary = match args.kind {
         GenKind::Sudoku => {
-            let mut options = GenOptions::new(size_of(&args), args.seed);
+            let mut options = GenOptions::new(shape_of(&args), args.seed);
             options.symmetry = args.symmetry.unwrap_or(Symmetry::None);
             if let Some(c) = args.clues {
                 options.target = Target::Clues(c);
@@ -333,18 +368,20 @@ fn emit_chunk(out: &mut impl Write, err: &mut impl Write, made: &[Made]) -> io::
 }
 
 /// The box size asked for, 3 (9x9) by default.
-fn size_of(args: &GenArgs) -> usize {
-    args.size.map_or(3, usize::from)
+fn shape_of(args: &GenArgs) -> BoxShape {
+    args.box_shape.or(args.size).unwrap_or(BoxShape::square(3))
 }
 
 /// The command line that reproduces this output.
 fn header(args: &GenArgs) -> String {
-    let mut h = format!(
-        "dlx gen --size {} --count {} --seed {}",
-        size_of(args),
-        args.count,
-        args.seed
-    );
+    // Square boxes as the box size they always were; others as `--box`.
+    let shape = shape_of(args);
+    let size = if shape.is_square() {
+        format!("--size {}", shape.rows())
+    } else {
+        format!("--box {shape}")
+    };
+    let mut h = format!("dlx gen {size} --count {} --seed {}", args.count, args.seed);
     match args.clues {
         Some(c) => h += &format!(" --clues {c}"),
         None => h += " --minimal",

@@ -17,7 +17,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::baseline::BitmaskSudoku;
 use crate::exact_cover::{Limits, Problem, Solver};
-use crate::puzzles::sudoku::{encoding, DlxSudoku, Grid, SudokuSolver, MAX_BOX, MIN_BOX};
+use crate::puzzles::sudoku::{encoding, BoxShape, DlxSudoku, Grid, SudokuSolver, MAX_LINE_SIDE};
 
 /// Which cells are removed together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,8 +47,9 @@ pub enum Target {
 /// Everything that shapes one generated puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GenOptions {
-    /// Box size n (2..=5).
-    pub box_size: usize,
+    /// The boxes' shape: any of a side from 4 to 25 (3x3 for 9x9, 2x3 for
+    /// 6x6).
+    pub shape: BoxShape,
     /// The run's seed.
     pub seed: u64,
     /// When to stop removing clues.
@@ -61,15 +62,17 @@ pub struct GenOptions {
 }
 
 impl GenOptions {
-    /// The defaults for a box size: minimal, no symmetry, a check budget for
-    /// 16x16 and larger (where a few checks could otherwise take minutes).
-    pub fn new(box_size: usize, seed: u64) -> Self {
+    /// The defaults for a box shape (a box size `n` for `n x n`): minimal,
+    /// no symmetry, a check budget for 16x16 and larger (where a few checks
+    /// could otherwise take minutes).
+    pub fn new(shape: impl Into<BoxShape>, seed: u64) -> Self {
+        let shape = shape.into();
         GenOptions {
-            box_size,
+            shape,
             seed,
             target: Target::Minimal,
             symmetry: Symmetry::None,
-            check_budget: (box_size >= 4).then_some(200_000),
+            check_budget: (shape.side() >= 16).then_some(200_000),
         }
     }
 }
@@ -102,9 +105,10 @@ pub enum GenError {
         /// A note when the check budget may be the reason.
         budget: String,
     },
-    /// An unsupported box size.
-    #[error("box size {0} is not supported by the generator (2..=5)")]
-    BadSize(usize),
+    /// A box shape the generator does not make: its side is above 25, or
+    /// the shape is unsupported.
+    #[error("boxes of {0} are not supported by the generator (grids of a side from 4 to 25, boxes of 2x2 cells at least)")]
+    BadShape(BoxShape),
 }
 
 /// Fresh grids tried before `--clues C` gives up.
@@ -123,15 +127,13 @@ fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 /// engine on the Sudoku matrix with options added in random order.
 ///
 /// # Panics
-/// If `box_size` is outside `MIN_BOX..=MAX_BOX` of
-/// [`sudoku`](crate::puzzles::sudoku).
-fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
-    assert!(
-        (MIN_BOX..=MAX_BOX).contains(&box_size),
-        "box size {box_size} is outside {MIN_BOX}..={MAX_BOX}"
-    );
-    let side = box_size * box_size;
-    let template = encoding::problem(box_size);
+/// If the shape is unsupported ([`BoxShape::check`]).
+fn random_full_grid(shape: BoxShape, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    if let Err(e) = shape.check() {
+        panic!("{e}");
+    }
+    let side = shape.side();
+    let template = encoding::problem(shape);
     let mut order: Vec<usize> = (0..template.options()).collect();
     order.shuffle(rng);
     let mut shuffled = Problem::new();
@@ -148,7 +150,7 @@ fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
     }
     let matrix = shuffled.compile().expect("Sudoku matrix fits");
     let mut solver = Solver::new(&matrix);
-    let mut grid = Grid::empty(box_size);
+    let mut grid = Grid::empty(shape);
     solver.search(Limits::solutions(1), |solution| {
         for &k in solution {
             let (r, c, d) = encoding::decode(side, order[k]);
@@ -161,11 +163,10 @@ fn random_full_grid(box_size: usize, rng: &mut Xoshiro256PlusPlus) -> Grid {
 
 /// The groups of cells removed together, in a random order.
 fn removal_groups(
-    box_size: usize,
+    side: usize,
     symmetry: Symmetry,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Vec<Vec<usize>> {
-    let side = box_size * box_size;
     let last = side - 1;
     let mut seen = vec![false; side * side];
     let mut groups = Vec::new();
@@ -225,7 +226,7 @@ fn carve(
     let mut puzzle = solution.clone();
     let mut givens = puzzle.givens();
     let mut unproven = 0;
-    for group in removal_groups(options.box_size, options.symmetry, rng) {
+    for group in removal_groups(options.shape.side(), options.symmetry, rng) {
         if let Target::Clues(c) = options.target {
             if givens <= c {
                 break;
@@ -253,8 +254,8 @@ fn carve(
 
 /// Makes puzzle `index` of a run.
 pub fn generate(options: &GenOptions, index: u64) -> Result<Generated, GenError> {
-    if !(2..=5).contains(&options.box_size) {
-        return Err(GenError::BadSize(options.box_size));
+    if options.shape.check().is_err() || options.shape.side() > MAX_LINE_SIDE {
+        return Err(GenError::BadShape(options.shape));
     }
     let mut rng = rng_for(options.seed, index);
     let mut solver = DlxSudoku::new();
@@ -264,7 +265,7 @@ pub fn generate(options: &GenOptions, index: u64) -> Result<Generated, GenError>
     };
     let mut best = usize::MAX;
     for _ in 0..attempts {
-        let solution = random_full_grid(options.box_size, &mut rng);
+        let solution = random_full_grid(options.shape, &mut rng);
         let carved = carve(&solution, options, &mut rng, &mut solver);
         match options.target {
             Target::Clues(c) if carved.puzzle.givens() > c => {
@@ -327,7 +328,7 @@ pub const RATE_NODE_BUDGET: u64 = 10_000_000;
 /// Rates `puzzle` by search effort (see [`Rating`]). For 16x16 and larger
 /// each search stops after [`RATE_NODE_BUDGET`] nodes.
 pub fn rate(puzzle: &Grid) -> Rating {
-    rate_within(puzzle, (puzzle.box_size() >= 4).then_some(RATE_NODE_BUDGET))
+    rate_within(puzzle, (puzzle.side() >= 16).then_some(RATE_NODE_BUDGET))
 }
 
 /// [`rate`] with each search stopped after `budget` nodes, if given.
@@ -379,8 +380,8 @@ mod tests {
     #[test]
     fn full_grids_are_valid_and_vary() {
         let mut rng = rng_for(7, 0);
-        let a = random_full_grid(3, &mut rng);
-        let b = random_full_grid(3, &mut rng);
+        let a = random_full_grid(BoxShape::square(3), &mut rng);
+        let b = random_full_grid(BoxShape::square(3), &mut rng);
         a.check_solution(&Grid::empty(3)).unwrap();
         b.check_solution(&Grid::empty(3)).unwrap();
         assert_ne!(a, b);
@@ -399,7 +400,7 @@ mod tests {
     #[test]
     fn symmetric_groups_are_symmetric() {
         let mut rng = rng_for(1, 1);
-        for g in removal_groups(3, Symmetry::Rot180, &mut rng) {
+        for g in removal_groups(9, Symmetry::Rot180, &mut rng) {
             let mut mirrored: Vec<usize> = g.iter().map(|&k| 80 - k).collect();
             mirrored.sort_unstable();
             assert_eq!(mirrored, g);

@@ -11,9 +11,9 @@ use crate::io::{read_ahead, Prepared};
 use crate::puzzles::lines::{
     ascii_box_drawing, csv_fields, csv_row_with_blanks, grid_row_side, grouped_puzzle, is_csv_like,
     is_domino_line, is_puzzle_column_name, is_separator, is_singles_line, is_small_count,
-    is_sudoku_line, is_valid_puzzle_line, row_like, strip_comment,
+    is_sudoku_line, is_valid_puzzle_line, row_cells, row_like, strip_comment,
 };
-use crate::puzzles::sudoku::box_size_of_side;
+use crate::puzzles::sudoku::shape_of_side;
 
 /// The kinds of input the tool understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,8 +114,13 @@ pub fn detect(head: &str) -> Kind {
                 .split_whitespace()
                 .next()
                 .is_some_and(|w| w.len() < body.len() && is_valid_puzzle_line(w))
-            || (row_like(body).is_some_and(|words| box_size_of_side(words).is_some())
-                && !knuth.is_near_option(body))
+            || (row_like(body).is_some_and(|words| {
+                // Sides of oblong boxes (6, 8, 10, 12, ...) are common word
+                // counts: a line of as many long words names items.
+                let square = (2..=8).any(|n| n * n == words);
+                shape_of_side(words).is_some()
+                    && (square || row_cells(body).all(|w| w.chars().count() <= 2))
+            }) && !knuth.is_near_option(body))
             || is_puzzle_column_name(body)
             || csv_row_with_blanks(body).is_some();
         // A line starting with `|` is Knuth's comment unless it is a bordered

@@ -123,7 +123,7 @@ fn a_stray_line_above_whole_grids_is_a_record_of_its_own() {
     let bare: String = GRID.replace(' ', "").replace('0', ".");
     one_bad_then(
         format!("..3...6\n{bare}"),
-        "wrong length: 7 cells (expected 16, 81, 256 or 625)",
+        "wrong length: 7 cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)",
         format!("\n{}", GRID_SOLUTION.replace(' ', "")),
     );
     // A row of a 4x4 grid above a whole 9x9 grid: a 4x4 grid of one row.

@@ -31,5 +31,6 @@ mod puzzle_files;
 mod reliability;
 mod restarts;
 mod solvers_agree;
+mod sudoku_shapes;
 mod sudominoku;
 mod timeout;

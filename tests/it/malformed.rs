@@ -215,7 +215,9 @@ fn knuth_case(name: &str, text: &str, line: usize, reason: &str) -> Case {
 }
 
 fn cases() -> Vec<Case> {
-    let wrong = |n: usize| format!("wrong length: {n} cells (expected 16, 81, 256 or 625)");
+    let wrong = |n: usize| {
+        format!("wrong length: {n} cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)")
+    };
     let mut cases =
         vec![
         // --- Sudoku, one puzzle per line -------------------------------
@@ -939,7 +941,7 @@ fn many_bad_records_keep_their_places() {
                 // row of a grid (25, 36, 49 or 64 symbols).
                 let n = 20 + 10 * (k % 7);
                 input += &format!("{}\n", &HARD[..n]);
-                let reason = format!("wrong length: {n} cells (expected 16, 81, 256 or 625)");
+                let reason = format!("wrong length: {n} cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)");
                 stdout += &format!("{}\n", invalid(&reason));
                 stderr.push(format!("{line}: {reason}"));
             }
@@ -1020,17 +1022,17 @@ fn pending_fixes() {
             "not valid UTF-8 (byte 1 of the line)",
         ),
         Case {
-            name: "line: puzzles cut to 64 and 70 cells are two records, not a 64x64 grid".into(),
+            name: "line: puzzles cut to 64 and 70 cells are two records, not a 64x64 grid (64 cells read as 8x8)".into(),
             args: vec![],
             input: format!("{EASY}\n{}\n{}\n{HARD}\n", &EASY[..64], &EASY[..70]).into_bytes(),
             stderr: errors(&[
-                (2, "wrong length: 64 cells (expected 16, 81, 256 or 625)"),
-                (3, "wrong length: 70 cells (expected 16, 81, 256 or 625)"),
+                (2, "bad symbol `9` at cell 14 (row 2, column 6); an 8x8 puzzle uses 1-8"),
+                (3, "wrong length: 70 cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)"),
             ]),
             stdout: format!(
                 "{EASY_SOLUTION}\n{}\n{}\n{HARD_SOLUTION}\n",
-                invalid("wrong length: 64 cells (expected 16, 81, 256 or 625)"),
-                invalid("wrong length: 70 cells (expected 16, 81, 256 or 625)")
+                invalid("bad symbol `9` at cell 14 (row 2, column 6); an 8x8 puzzle uses 1-8"),
+                invalid("wrong length: 70 cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)")
             ),
             code: 1,
         },

@@ -571,7 +571,7 @@ fn big_record(k: usize) -> (String, String, bool) {
             let n = 20 + 10 * (k % 7);
             (
                 "7".repeat(n),
-                format!("! invalid: wrong length: {n} cells (expected 16, 81, 256 or 625)"),
+                format!("! invalid: wrong length: {n} cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)"),
                 false,
             )
         }

@@ -155,7 +155,7 @@ fn one_millisecond_marks_endless_records_and_the_batch_goes_on() {
             assert_eq!(out[0], "1", "{what}");
             assert!(is_time_mark(&out[1], 1), "{what}");
             assert_eq!(
-                out[2], "! invalid: wrong length: 2 cells (expected 16, 81, 256 or 625)",
+                out[2], "! invalid: wrong length: 2 cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)",
                 "{what}"
             );
             assert!(is_time_mark(&out[3], 1), "{what}");
@@ -164,7 +164,7 @@ fn one_millisecond_marks_endless_records_and_the_batch_goes_on() {
             assert!(is_time_report(&err[0], &file, 2, 1), "{what}");
             assert_eq!(
                 err[1],
-                format!("{file}:3: wrong length: 2 cells (expected 16, 81, 256 or 625)")
+                format!("{file}:3: wrong length: 2 cells (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)")
             );
             assert!(is_time_report(&err[2], &file, 4, 1), "{what}");
         }

@@ -70,6 +70,14 @@ pub struct BenchArgs {
     /// Never show a progress bar (shown only on a terminal).
     #[arg(long)]
     pub no_progress: bool,
+    /// Box shape RxC of the Sudoku puzzles (2x3, 3x4, 4x3, ...), as for
+    /// `dlx solve --box`.
+    ///
+    /// Default: from each grid's `|` rules, else the side's own boxes
+    /// (R <= C, nearest to square). A puzzle of another side is skipped as
+    /// a bad record.
+    #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
+    pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
 }
 
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
@@ -141,7 +149,7 @@ pub fn run(args: BenchArgs) -> Result<Exit, Error> {
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::cli::files::open_input(path)?;
-        let mut set = bench::load(&name, input, config.limit)?;
+        let mut set = bench::load_in(&name, input, config.limit, args.box_shape)?;
         if path.as_os_str() != "-" {
             set.path = path.to_string_lossy().into_owned();
         }

@@ -3,8 +3,8 @@
 
 use std::io::{self, BufRead};
 
-use dlx_engine::puzzles::sudoku::Grid;
 use dlx_engine::puzzles::sudoku::SudokuReader;
+use dlx_engine::puzzles::sudoku::{BoxShape, Grid};
 use dlx_engine::puzzles::sudominoku;
 use dlx_engine::puzzles::sudominoku::records as sudominoku_records;
 use dlx_engine::puzzles::Kind;
@@ -58,7 +58,19 @@ impl PuzzleSet {
 /// The kind is detected from the first lines ([`dlx_engine::puzzles::prepare`]); records
 /// that cannot be read, or whose givens contradict each other, are kept in
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
+#[cfg(test)]
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
+    load_in(name, input, limit, None)
+}
+
+/// [`load`] with the Sudoku boxes `--box` asked for (see
+/// [`SudokuReader::with_box`]).
+pub fn load_in(
+    name: &str,
+    input: impl BufRead,
+    limit: Option<usize>,
+    shape: Option<BoxShape>,
+) -> io::Result<PuzzleSet> {
     let (kind, input) = dlx_engine::puzzles::prepare(None, input)
         .map_err(|e| dlx_engine::error::named_io(name, e))?;
     let limit = limit.unwrap_or(usize::MAX);
@@ -110,7 +122,7 @@ pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result
         Kind::Sudoku => {
             set.kind = Kind::Sudoku;
             let mut grids = Vec::new();
-            for record in SudokuReader::new(input).take(limit) {
+            for record in SudokuReader::new(input).with_box(shape).take(limit) {
                 let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
                 set.records += 1;
                 let checked = record

@@ -29,13 +29,15 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
     let result = match kind {
         Kind::Sudoku => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);
-            check::check_sudoku(
+            check::check_sudoku_with_budget(
                 &puzzles_name,
                 puzzles,
                 &answers_name,
                 answers,
                 args.max_solutions,
                 solver.as_mut(),
+                check::RECOUNT_NODE_BUDGET,
+                args.box_shape,
             )
         }
         Kind::Sudominoku => check::check_sudominoku(
@@ -110,4 +112,12 @@ pub struct CheckArgs {
     /// anyway).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
+    /// Box shape RxC of the Sudoku puzzles (2x3, 3x4, 4x3, ...), as given
+    /// to `dlx solve --box`.
+    ///
+    /// Default: from each grid's `|` rules, else the side's own boxes
+    /// (R <= C, nearest to square: 2x3 for 6x6, 3x4 for 12x12). A puzzle
+    /// of another side is a bad record.
+    #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
+    pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
 }

@@ -137,6 +137,7 @@ impl<R: BufRead> Answers<R> {
 /// the counts were made with, if any. `solver` recounts (use an independent
 /// solver, such as the bitmask baseline), within [`RECOUNT_NODE_BUDGET`]
 /// nodes per record.
+#[cfg(test)]
 pub fn check_sudoku(
     puzzles_name: &str,
     puzzles: impl BufRead,
@@ -153,12 +154,17 @@ pub fn check_sudoku(
         max_solutions,
         solver,
         RECOUNT_NODE_BUDGET,
+        None,
     )
 }
 
 /// [`check_sudoku`] with a node budget of `node_budget` per recount instead
-/// of [`RECOUNT_NODE_BUDGET`]. A recount that runs out of it is a mismatch
-/// saying the claim could not be verified.
+/// of [`RECOUNT_NODE_BUDGET`], and the puzzles' boxes `--box` asked for
+/// (`shape`, see [`SudokuReader::with_box`]). A recount that runs out of
+/// the budget is a mismatch saying the claim could not be verified.
+// Two inputs with their names, and what the check is run with: grouping
+// them would only move the list into a struct built once, here.
+#[allow(clippy::too_many_arguments)]
 pub fn check_sudoku_with_budget(
     puzzles_name: &str,
     puzzles: impl BufRead,
@@ -167,6 +173,7 @@ pub fn check_sudoku_with_budget(
     max_solutions: Option<u64>,
     solver: &mut dyn SudokuSolver,
     node_budget: u64,
+    shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
 ) -> Result<CheckReport, CheckError> {
     let limits = |want: u64| Limits::solutions(want.max(1)).with_max_nodes(Some(node_budget));
     // The independent solver first; the engine when its budget runs out.
@@ -183,7 +190,7 @@ pub fn check_sudoku_with_budget(
     };
     let mut answers = Answers::new(answers_name, answers);
     let mut report = CheckReport::default();
-    for record in SudokuReader::new(puzzles) {
+    for record in SudokuReader::new(puzzles).with_box(shape) {
         let record = record.map_err(|e| named_io(puzzles_name, e))?;
         let mut next = answers.next_line()?;
         // `dlx solve` writes a grid's title back above its answer.

@@ -35,6 +35,7 @@ fn check(
         cap,
         &mut solver,
         budget,
+        None,
     );
     (result, solver.seen)
 }

@@ -35,6 +35,14 @@ pub struct SolveArgs {
     /// Input kind; `auto` decides from each file's content.
     #[arg(long, value_enum, default_value_t = KindArg::Auto)]
     pub kind: KindArg,
+    /// Box shape RxC of the Sudoku puzzles (2x3, 3x4, 4x3, ...): rows and
+    /// columns of a box, both 2 or more, making a side from 4 to 64.
+    ///
+    /// Default: from each grid's `|` rules, else the side's own boxes
+    /// (R <= C, nearest to square: 2x3 for 6x6, 3x4 for 12x12, 4x6 for
+    /// 24x24). A puzzle of another side is a bad record.
+    #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
+    pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
     /// Solver: the engine (dlx) or a baseline.
     ///
     /// naive solves Sudoku and Sudominoku, bitmask classic Sudoku only; a
@@ -272,6 +280,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
     // After the refusals: its note must not reach a file they protect.
     let options = SolveOptions {
         kind: args.kind.requested(),
+        box_shape: args.box_shape,
         solver: args.solver,
         threads: solve_threads(&args),
         mode,

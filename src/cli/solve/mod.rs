@@ -30,6 +30,8 @@ use dlx_engine::puzzles::Kind;
 pub struct SolveOptions {
     /// Input kind requested; `None` detects it from each input's content.
     pub kind: Option<Kind>,
+    /// Box shape of the Sudoku puzzles (`--box`), if given.
+    pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
     /// The solver.
     pub solver: SolverKind,
     /// Worker threads (1 = sequential).
@@ -61,6 +63,7 @@ impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             kind: None,
+            box_shape: None,
             solver: SolverKind::Dlx,
             threads: 1,
             mode: Mode::First,
@@ -314,12 +317,14 @@ fn solve_sudoku(
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
     // A record's title travels with it, even when the record is bad.
-    let jobs = SudokuReader::new(input).map(|r| {
-        r.map(|rec| Job {
-            line: rec.line,
-            task: Ok((rec.puzzle, rec.title)),
-        })
-    });
+    let jobs = SudokuReader::new(input)
+        .with_box(options.box_shape)
+        .map(|r| {
+            r.map(|rec| Job {
+                line: rec.line,
+                task: Ok((rec.puzzle, rec.title)),
+            })
+        });
     let mut first = !sinks.answered;
     let config = Config {
         threads: options.threads,

@@ -4,7 +4,7 @@
 
 use super::grid::{grid_row_side, is_valid_puzzle_line};
 use super::strip_comment;
-use crate::puzzles::sudoku::{box_size_of_side, Grid};
+use crate::puzzles::sudoku::{shape_of_side, Grid};
 
 /// What separates the fields of a CSV line: commas, semicolons (as
 /// spreadsheets write CSV in many locales) or tabs.
@@ -42,11 +42,19 @@ fn csv_row<'a>(line: &'a str, blanks: bool) -> Option<String> {
     // One byte scan rules out the usual line (this runs on every line).
     memchr::memchr2(b',', b';', line.as_bytes())?;
     let mut fields: Vec<&str> = csv_fields(strip_comment(line)).collect();
-    if box_size_of_side(fields.len()).is_none() && fields.last() == Some(&"") {
+    // A trailing separator (`1,2,...,9,`) ends many a spreadsheet's rows:
+    // its empty field is no cell when the other fields make a row, unless
+    // the fields with it make one too and those without it do not make a
+    // grid of square boxes (10 fields, the last empty, are a 9x9 row with a
+    // trailing comma rather than a 10x10 row ending in a blank).
+    let n = fields.len();
+    let square = |side: usize| (2..=8).any(|b| b * b == side);
+    let without = n > 1 && shape_of_side(n - 1).is_some();
+    if fields.last() == Some(&"") && without && (shape_of_side(n).is_none() || square(n - 1)) {
         fields.pop();
     }
     let side = fields.len();
-    box_size_of_side(side)?;
+    shape_of_side(side)?;
     let cell = |f: &'a str| match f {
         "" => blanks.then_some("0"),
         "." => Some(f),
@@ -80,7 +88,7 @@ pub(crate) fn empty_csv_row_side(line: &str) -> Option<usize> {
     let fields = csv_fields(body).count();
     [fields, fields - 1]
         .into_iter()
-        .find(|&side| box_size_of_side(side).is_some())
+        .find(|&side| shape_of_side(side).is_some())
 }
 
 /// A spreadsheet's CSV row with givens (empty cells blank) as the numeric

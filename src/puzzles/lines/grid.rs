@@ -3,18 +3,27 @@
 //! (ASCII, or box-drawing characters read as ASCII).
 
 use super::strip_comment;
-use crate::puzzles::sudoku::{box_size_of_side, symbol_value, token_value, Grid};
+use crate::puzzles::sudoku::{shape_of_side, symbol_value, token_value, Grid};
 
-/// A one-line puzzle: n^4 symbols, no spaces.
+/// The lengths of one-line puzzles: N*N for a side N of 4 to 25 that is
+/// not prime.
+macro_rules! line_lengths {
+    () => {
+        16 | 36 | 64 | 81 | 100 | 144 | 196 | 225 | 256 | 324 | 400 | 441 | 484 | 576 | 625
+    };
+}
+
+/// A one-line puzzle: N*N symbols (N a side of 4 to 25, not prime), no
+/// spaces.
 pub(crate) fn is_sudoku_line(line: &str) -> bool {
     // Bulk files are ASCII: there a byte is a symbol and the test is two
     // byte scans (this runs on the reader thread once per record, where
     // every nanosecond is taken from all workers).
     if line.is_ascii() {
-        return matches!(line.len(), 16 | 81 | 256 | 625)
+        return matches!(line.len(), line_lengths!())
             && !line.bytes().any(|b| b.is_ascii_whitespace() || b == 0x0b);
     }
-    matches!(line.chars().count(), 16 | 81 | 256 | 625) && !line.contains(char::is_whitespace)
+    matches!(line.chars().count(), line_lengths!()) && !line.contains(char::is_whitespace)
 }
 
 /// A line made only of grid rules (`-`, `+`, `=`, `|`), possibly framed by
@@ -73,7 +82,7 @@ pub(crate) fn grid_row_side(line: &str) -> Option<usize> {
     } else {
         words.iter().map(|w| w.chars().count()).sum()
     };
-    box_size_of_side(side)?;
+    shape_of_side(side)?;
     // Rows of one-character symbols exist only up to 25x25.
     if !numeric && side > 25 {
         return None;
@@ -84,9 +93,9 @@ pub(crate) fn grid_row_side(line: &str) -> Option<usize> {
             .all(|w| *w == "." || w.parse::<usize>().is_ok_and(|v| v <= side))
     } else {
         let probe: String = words.concat();
-        probe
-            .chars()
-            .all(|c| c == '.' || c == '0' || c == '_' || c.is_ascii_alphanumeric())
+        // Every character a symbol of the side: a number is a cell of a
+        // numeric row only (`1` is no symbol of 18x18, whose are `A-R`).
+        probe.chars().all(|c| symbol_value(c, side).is_some())
             && Grid::from_rows(&vec![probe.clone(); side]).is_ok()
     };
     symbols_ok.then_some(side)

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use super::grid::{assert_box_size, MAX_BOX};
+use super::grid::{assert_shape, BoxShape, MAX_SIDE};
 use crate::exact_cover::{Matrix, Problem};
 
 /// Item numbers: cells first (so they win MRV ties), then row-digit,
@@ -42,7 +42,7 @@ pub fn decode(side: usize, option: usize) -> (usize, usize, usize) {
 /// # Panics
 /// If `problem` already has items or options (the numbers above would
 /// name the wrong ones).
-fn add_sudoku(problem: &mut Problem, box_size: usize) {
+fn add_sudoku(problem: &mut Problem, shape: BoxShape) {
     assert!(
         problem.items().is_empty() && problem.options() == 0,
         "add_sudoku needs an empty problem ({} items, {} options already): \
@@ -50,7 +50,7 @@ fn add_sudoku(problem: &mut Problem, box_size: usize) {
         problem.items().len(),
         problem.options()
     );
-    let side = box_size * box_size;
+    let side = shape.side();
     let names = [("p", "c"), ("r", "#"), ("c", "#"), ("b", "#")];
     for (a, b) in names {
         for x in 0..side {
@@ -63,7 +63,7 @@ fn add_sudoku(problem: &mut Problem, box_size: usize) {
     }
     for r in 0..side {
         for c in 0..side {
-            let b = (r / box_size) * box_size + c / box_size;
+            let b = shape.box_of(r, c);
             for d in 0..side {
                 problem
                     .add_option(&[
@@ -78,21 +78,27 @@ fn add_sudoku(problem: &mut Problem, box_size: usize) {
     }
 }
 
-/// The Sudoku problem of box size n.
-pub(crate) fn problem(box_size: usize) -> Problem {
+/// The Sudoku problem with boxes of `shape` (a box size `n` for `n x n`).
+pub(crate) fn problem(shape: impl Into<BoxShape>) -> Problem {
     let mut p = Problem::new();
-    add_sudoku(&mut p, box_size);
+    add_sudoku(&mut p, shape.into());
     p
 }
 
-/// The compiled matrix for box size n, built once per process.
+/// The compiled matrix for boxes of `shape` (a box size `n` for `n x n`),
+/// built once per process.
 ///
 /// # Panics
-/// If `box_size` is outside `MIN_BOX..=MAX_BOX`.
-pub fn matrix(box_size: usize) -> &'static Matrix {
-    static MATRICES: [OnceLock<Matrix>; MAX_BOX + 1] = [const { OnceLock::new() }; MAX_BOX + 1];
-    assert_box_size(box_size);
-    MATRICES[box_size].get_or_init(|| problem(box_size).compile().expect("Sudoku matrix fits"))
+/// If the shape is unsupported (see [`BoxShape`]).
+pub fn matrix(shape: impl Into<BoxShape>) -> &'static Matrix {
+    // One slot per (rows, cols): both are at most MAX_SIDE / 2.
+    const SLOTS: usize = MAX_SIDE / 2 + 1;
+    static MATRICES: [[OnceLock<Matrix>; SLOTS]; SLOTS] =
+        [const { [const { OnceLock::new() }; SLOTS] }; SLOTS];
+    let shape = shape.into();
+    assert_shape(shape);
+    MATRICES[shape.rows()][shape.cols()]
+        .get_or_init(|| problem(shape).compile().expect("Sudoku matrix fits"))
 }
 
 #[cfg(test)]
@@ -105,7 +111,7 @@ mod tests {
     fn add_sudoku_refuses_a_problem_with_items() {
         let mut problem = Problem::new();
         problem.add_primary("x").unwrap();
-        encoding::add_sudoku(&mut problem, 2);
+        encoding::add_sudoku(&mut problem, BoxShape::square(2));
     }
 
     #[test]

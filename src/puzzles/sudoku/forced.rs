@@ -26,13 +26,15 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::encoding;
+use super::grid::BoxShape;
 use crate::exact_cover::ReducedSolver;
 
-/// Bit masks of the options each Sudoku item has left, for one box size.
+/// Bit masks of the options each Sudoku item has left, for one box shape.
 /// Buffers are kept from puzzle to puzzle.
 #[derive(Clone, Default)]
 pub(crate) struct ForcedMoves {
-    box_size: usize,
+    /// The shape the tables are for (`None` before the first puzzle).
+    shape: Option<BoxShape>,
     side: usize,
     /// Per item, in the encoding's numbering, its options left as bits: a
     /// cell item's bit d is digit d; a row item's (row r, digit d) bit c is
@@ -64,11 +66,11 @@ pub(crate) struct ForcedMoves {
     shuffled_options: Vec<(u16, u8)>,
 }
 
-/// The box size only: the masks are scratch space.
+/// The box shape only: the masks are scratch space.
 impl std::fmt::Debug for ForcedMoves {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ForcedMoves")
-            .field("box_size", &self.box_size)
+            .field("shape", &self.shape)
             .finish_non_exhaustive()
     }
 }
@@ -114,21 +116,20 @@ pub(crate) enum Outcome {
 }
 
 impl ForcedMoves {
-    /// Prepares for puzzles of box size `box_size` (2..=8).
-    fn set_size(&mut self, box_size: usize) {
-        if self.box_size == box_size {
+    /// Prepares for puzzles with boxes of `shape`.
+    fn set_shape(&mut self, shape: BoxShape) {
+        if self.shape == Some(shape) {
             return;
         }
-        let side = box_size * box_size;
-        self.box_size = box_size;
+        let side = shape.side();
+        self.shape = Some(shape);
         self.side = side;
         self.cell_info.clear();
         self.cell_at.clear();
         self.cell_at.resize(side * side, 0);
         for cell in 0..side * side {
             let (r, c) = (cell / side, cell % side);
-            let b = (r / box_size) * box_size + c / box_size;
-            let p = (r % box_size) * box_size + c % box_size;
+            let (b, p) = (shape.box_of(r, c), shape.place_in_box(r, c));
             // Items number at most 4 * 64^2 = 16,384: they fit 16 bits.
             self.cell_info.push(CellInfo {
                 row_item: encoding::row_item(side, r, 0) as u16,
@@ -142,15 +143,15 @@ impl ForcedMoves {
         }
     }
 
-    /// Starts from the empty grid of box size `box_size`, places the
+    /// Starts from the empty grid with boxes of `shape`, places the
     /// `givens` (digits 1-based per cell, 0 blank) and makes every move they
     /// force.
     ///
     /// The givens must not clash (checked by
-    /// [`Grid::check_givens`](super::sudoku::Grid::check_givens)); a clash
+    /// [`Grid::check_givens`](super::Grid::check_givens)); a clash
     /// is reported as a contradiction.
-    pub fn run(&mut self, box_size: usize, givens: &[u8]) -> Outcome {
-        self.set_size(box_size);
+    pub fn run(&mut self, shape: BoxShape, givens: &[u8]) -> Outcome {
+        self.set_shape(shape);
         let side = self.side;
         let cells = side * side;
         debug_assert_eq!(givens.len(), cells);
@@ -206,10 +207,11 @@ impl ForcedMoves {
 
     /// Loads what the last [`run`](Self::run) left into `solver`: the
     /// uncovered items and the options still possible, each in the order of
-    /// the encoding, or with `shuffle`, its items renumbered and its
-    /// options put in an order drawn from it: the same exact-cover problem,
-    /// so the same solutions, but MRV breaks its ties and the search tries
-    /// a column's options in another order. Returns the grid as
+    /// the encoding, or with `shuffle`, its items renumbered at random and
+    /// its options put in an order led by a reference solution drawn from
+    /// it ([`Self::shuffle`]): the same exact-cover problem, so the same
+    /// solutions, but MRV breaks its ties and the search tries an item's
+    /// options in another order. Returns the grid as
     /// [`values`](Self::values) gives it and the options as (cell, digit
     /// 0-based), by option number.
     pub fn load_residual<R: Rng>(
@@ -258,6 +260,33 @@ impl ForcedMoves {
     /// The residual of `open` items listed in `slots` and `options`,
     /// items renumbered and options reordered by `rng`, into
     /// `shuffled_slots` and `shuffled_options`.
+    ///
+    /// The options are ordered by a reference solution, not at random. The
+    /// engine tries an item's options in the problem's option order, so a
+    /// random order makes every choice a random one, and on a large grid
+    /// with few givens random choices are what fails: after the first
+    /// digit is placed, MRV keeps choosing the row, column and box items of
+    /// digits (a placement takes a box's width of options from each, a
+    /// cell only one), so the search places digit after digit, each in the
+    /// first place its order offers; the places left for the last digits
+    /// then admit none, which shows thousands of levels down, where
+    /// chronological backtracking never undoes the early placements. (An
+    /// empty 64x64 grid ran for minutes in the encoding's order and in
+    /// every shuffled one: `docs/perf-log.md`, 2026-11-29.)
+    ///
+    /// So the options are put in layers: a complete valid grid (the
+    /// pattern solution of the shape, its bands, stacks, rows within
+    /// bands, columns within stacks and digits permuted at random, the
+    /// digits then matched greedily to the placed ones) gives each cell a
+    /// reference digit `p`; option (cell, d) is in layer `(d - p) mod N`,
+    /// and layer 0 comes first, then 1, ... (random within a layer). Each
+    /// layer is itself a complete valid grid (the reference with its digits
+    /// shifted), so every item has exactly one option in each layer and
+    /// tries its layer-0 option first: wherever the placed digits agree
+    /// with the reference, which they always do on an empty grid, the
+    /// search follows a complete solution and never backtracks. Where they
+    /// disagree the order is as good as a random one (measured in the
+    /// perf log).
     #[cold]
     fn shuffle<R: Rng>(&mut self, open: u32, rng: &mut R) {
         self.relabel.clear();
@@ -266,6 +295,17 @@ impl ForcedMoves {
         self.order.clear();
         self.order.extend(0..self.options.len() as u32);
         self.order.shuffle(rng);
+        if let Some(shape) = self.shape {
+            let reference = reference_grid(shape, &self.values, rng);
+            let side = self.side;
+            let options = &self.options;
+            // A stable sort: random within a layer.
+            self.order.sort_by_key(|&o| {
+                let (cell, d) = options[o as usize];
+                let p = reference[usize::from(cell)];
+                (usize::from(d) + side - usize::from(p)) % side
+            });
+        }
         self.shuffled_slots.clear();
         self.shuffled_options.clear();
         for &o in &self.order {
@@ -276,6 +316,57 @@ impl ForcedMoves {
                 .extend(items.iter().map(|&item| self.relabel[item as usize - 1]));
         }
     }
+}
+
+/// A complete valid grid with boxes of `shape` (digits 0-based), drawn
+/// from `rng`, that agrees with the placed digits of `values` (1-based, 0
+/// blank) as far as a digit relabelling of a random isomorph of the
+/// pattern solution can: bands, stacks, the rows of each band and the
+/// columns of each stack permuted at random (each keeps a grid valid),
+/// then each pattern digit named by the placed digit it meets most often
+/// (greedily, most frequent pairs first, ties at random).
+fn reference_grid<R: Rng>(shape: BoxShape, values: &[u8], rng: &mut R) -> Vec<u8> {
+    let (rows, cols, side) = (shape.rows(), shape.cols(), shape.side());
+    // `map[i]` is the pattern's line shown at line `i`.
+    let permuted = |unit: usize, rng: &mut R| -> Vec<usize> {
+        let mut groups: Vec<usize> = (0..side / unit).collect();
+        groups.shuffle(rng);
+        let mut map = Vec::with_capacity(side);
+        for g in groups {
+            let mut within: Vec<usize> = (0..unit).collect();
+            within.shuffle(rng);
+            map.extend(within.into_iter().map(|i| g * unit + i));
+        }
+        map
+    };
+    let row_map = permuted(rows, rng);
+    let col_map = permuted(cols, rng);
+    let pattern = |cell: usize| {
+        let (r, c) = (row_map[cell / side], col_map[cell % side]);
+        ((r % rows) * cols + r / rows + c) % side
+    };
+    // How often pattern digit p meets placed digit v.
+    let mut meets = vec![0u32; side * side];
+    for (cell, &v) in values.iter().enumerate() {
+        if v != 0 {
+            meets[pattern(cell) * side + usize::from(v) - 1] += 1;
+        }
+    }
+    let mut pairs: Vec<(u32, u16, u16)> = (0..side * side)
+        .map(|k| (meets[k], (k / side) as u16, (k % side) as u16))
+        .collect();
+    pairs.shuffle(rng);
+    pairs.sort_by_key(|&(meets, _, _)| std::cmp::Reverse(meets));
+    let mut name = vec![u8::MAX; side];
+    let mut taken = vec![false; side];
+    for (_, p, v) in pairs {
+        let (p, v) = (usize::from(p), usize::from(v));
+        if name[p] == u8::MAX && !taken[v] {
+            name[p] = v as u8;
+            taken[v] = true;
+        }
+    }
+    (0..side * side).map(|cell| name[pattern(cell)]).collect()
 }
 
 /// The state [`ForcedMoves::run`] works on, its vectors borrowed apart: as
@@ -453,7 +544,7 @@ mod tests {
     /// nodes).
     fn full_search(puzzle: &Grid) -> (u64, u64) {
         let side = puzzle.side();
-        let mut solver = Solver::new(encoding::matrix(puzzle.box_size()));
+        let mut solver = Solver::new(encoding::matrix(puzzle.shape()));
         let givens = (puzzle.cells().iter().enumerate())
             .filter(|&(_, &v)| v != 0)
             .map(|(k, &v)| encoding::option(side, k / side, k % side, v as usize - 1));
@@ -464,7 +555,7 @@ mod tests {
 
     fn reduced_search(puzzle: &Grid) -> (u64, u64) {
         let mut forced = ForcedMoves::default();
-        let Outcome::Open { forced: made } = forced.run(puzzle.box_size(), puzzle.cells()) else {
+        let Outcome::Open { forced: made } = forced.run(puzzle.shape(), puzzle.cells()) else {
             panic!("no contradiction expected");
         };
         let mut solver = ReducedSolver::new();
@@ -499,7 +590,7 @@ mod tests {
     fn singles_alone_fill_an_easy_grid() {
         let puzzle = Grid::from_line(samples::EASY).unwrap();
         let mut forced = ForcedMoves::default();
-        let outcome = forced.run(3, puzzle.cells());
+        let outcome = forced.run(puzzle.shape(), puzzle.cells());
         let blanks = puzzle.cells().iter().filter(|&&v| v == 0).count() as u64;
         assert_eq!(outcome, Outcome::Open { forced: blanks });
         let solution = Grid::from_cells(3, forced.values().to_vec()).unwrap();
@@ -514,7 +605,7 @@ mod tests {
         let puzzle = Grid::from_line(line).unwrap();
         let mut forced = ForcedMoves::default();
         assert!(matches!(
-            forced.run(3, puzzle.cells()),
+            forced.run(puzzle.shape(), puzzle.cells()),
             Outcome::Contradiction { .. }
         ));
     }

@@ -1,12 +1,15 @@
-//! Classic Sudoku of box size n (n = 2..=8: 4x4 up to 64x64 cells).
+//! Classic Sudoku with boxes of R x C cells ([`BoxShape`]): any side N =
+//! R * C from 4x4 to 64x64 with R, C >= 2 (9x9 in 3x3 boxes, 6x6 in 2x3,
+//! 12x12 in 3x4, ...).
 //!
-//! - `grid.rs`: [`Grid`], the puzzle or its solution, and [`GridError`].
-//! - `format/`: text. One grid as a line of `n^4` symbols or as rows
+//! - `grid.rs`: [`Grid`], the puzzle or its solution, [`BoxShape`] and
+//!   [`GridError`].
+//! - `format/`: text. One grid as a line of `N^2` symbols or as rows
 //!   (numeric, bare or pretty), read and written; the symbols of each size;
 //!   and [`SudokuReader`], which streams the records of a whole file
 //!   ([`Style`] says how each was written).
-//! - [`encoding`]: the exact-cover matrix, 4n^4 primary items and n^6
-//!   options, built once per box size and shared.
+//! - [`encoding`]: the exact-cover matrix, 4N^2 primary items and N^3
+//!   options, built once per box shape and shared.
 //! - `solver.rs`: [`DlxSudoku`] solves grids with the engine: the givens and
 //!   the moves they force are made on bit masks (`forced.rs`), Algorithm X
 //!   searches what is left (restarting in shuffled orders on a search for
@@ -41,6 +44,8 @@ mod verify;
 pub use format::symbols::symbol_value;
 pub(crate) use format::symbols::token_value;
 pub use format::{Style, SudokuReader, SudokuRecord};
-pub(crate) use grid::{box_size_of_side, MAX_BOX, MIN_BOX};
-pub use grid::{Grid, GridError};
+pub(crate) use grid::{article as grid_article, shape_of_side, MAX_LINE_SIDE, MAX_SIDE};
+pub use grid::{BoxShape, Grid, GridError};
+#[cfg(test)]
+pub(crate) use grid::{MAX_BOX, MIN_BOX};
 pub use solver::{DlxSudoku, Restarts, Solution, SudokuSolver};

@@ -1,7 +1,7 @@
 //! Well-known 9x9 puzzles with their solutions, for examples, tests and
 //! benchmarks.
 
-use super::grid::{assert_box_size, Grid};
+use super::grid::{assert_shape, BoxShape, Grid};
 
 /// The puzzle of Wikipedia's Sudoku article: unique, solved by singles.
 pub const EASY: &str =
@@ -18,20 +18,22 @@ pub const HARD: &str =
 pub const HARD_SOLUTION: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
-/// A solved grid of any box size `n` (2..=8): cell (r, c) holds
-/// `((r mod n) * n + r div n + c) mod n² + 1`. Blank some cells to get a
-/// puzzle of any size with a known solution.
+/// A solved grid with boxes of any supported shape R x C (a box size `n`
+/// for `n x n`): cell (r, c) holds `((r mod R) * C + r div R + c) mod N + 1`
+/// for the side N = R * C. Blank some cells to get a puzzle of any size
+/// with a known solution.
 ///
 /// # Panics
-/// If `n` is outside `MIN_BOX..=MAX_BOX`.
-pub fn pattern_solution(n: usize) -> Grid {
-    assert_box_size(n);
-    let side = n * n;
+/// If the shape is unsupported (see [`BoxShape`]).
+pub fn pattern_solution(shape: impl Into<BoxShape>) -> Grid {
+    let shape = shape.into();
+    assert_shape(shape);
+    let (rows, cols, side) = (shape.rows(), shape.cols(), shape.side());
     let cells = (0..side * side)
         .map(|k| {
             let (r, c) = (k / side, k % side);
-            (((r % n) * n + r / n + c) % side + 1) as u8
+            (((r % rows) * cols + r / rows + c) % side + 1) as u8
         })
         .collect();
-    Grid::from_cells(n, cells).expect("a box size in range")
+    Grid::from_cells(shape, cells).expect("a supported shape")
 }

@@ -88,7 +88,10 @@ impl Default for DlxSudoku {
 /// nodes with no solution in it, while the same grid searched in another
 /// order is solved in a few thousand. So after `first_attempt` nodes in the
 /// encoding's order, the search starts again on the same remainder with its
-/// items renumbered and its options reordered at random, with budgets of
+/// items renumbered at random and its options in an order led by a
+/// reference solution drawn at random and matched to the placed digits
+/// (which solves an empty grid of any size without backtracking, where
+/// random orders fail: see `src/puzzles/sudoku/forced.rs`), with budgets of
 /// `unit` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...), which is
 /// within a logarithmic factor of the best fixed budget whatever the
 /// puzzle (Luby, Sinclair and Zuckerman, 1993). The budgets grow without
@@ -147,7 +150,7 @@ impl DlxSudoku {
 
 impl SudokuSolver for DlxSudoku {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Solution {
-        let forced = match self.forced.run(puzzle.box_size(), puzzle.cells()) {
+        let forced = match self.forced.run(puzzle.shape(), puzzle.cells()) {
             Outcome::Contradiction { forced } => {
                 return Solution {
                     nodes: forced.min(limits.max_nodes.unwrap_or(u64::MAX)),
@@ -267,7 +270,7 @@ fn search_residual<const RESTART: bool>(
                 cells[usize::from(cell)] = d + 1;
             }
             first = Some(Grid {
-                box_size: puzzle.box_size(),
+                shape: puzzle.shape(),
                 cells,
             });
         }

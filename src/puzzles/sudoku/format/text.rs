@@ -3,14 +3,21 @@
 
 use std::fmt::Write as _;
 
-use super::symbols::{ascii_symbols, symbol_value, token_value, value_symbol, NOT_A_SYMBOL};
+use super::symbols::{
+    ascii_symbols, letters_only, symbol_value, token_value, value_symbol, NOT_A_SYMBOL,
+};
 use crate::puzzles::lines::row_cells;
-use crate::puzzles::sudoku::grid::{bad_symbol, box_size_of_side, Grid, GridError};
+use crate::puzzles::sudoku::grid::{bad_symbol, BoxShape, Grid, GridError};
+use crate::puzzles::sudoku::MAX_LINE_SIDE;
 
 impl Grid {
-    /// Parses the line format: `n^4` symbols for n = 2..=5, `.`, `0` or `_`
-    /// for blanks. Digits are `1-9` up to 9x9, `1-9` then `A-G` for 16x16,
-    /// `A-Y` for 25x25 (letters in either case).
+    /// Parses the line format: `N^2` symbols for a side N of 4 to 25 that
+    /// is not prime, `.`, `0` or `_` for blanks. Digits are `1-9` up to
+    /// 9x9, `1-9` then `A`, `B`, ... up to 16x16 (`A-G` for 16x16, `A-C`
+    /// for 12x12), letters alone from 17x17 to 25x25 (`A-Y` for 25x25), in
+    /// either case. The boxes are the side's default shape
+    /// ([`BoxShape::for_side`]: 2x3 for 6x6); [`Grid::with_shape`] sets
+    /// others.
     pub fn from_line(line: &str) -> Result<Self, GridError> {
         let line = line.trim();
         // Counted without collecting: this runs once per record of a bulk
@@ -21,17 +28,13 @@ impl Grid {
         } else {
             line.chars().count()
         };
-        let box_size = match symbols {
-            16 => 2,
-            81 => 3,
-            256 => 4,
-            625 => 5,
-            n => return Err(GridError::WrongLength(n)),
-        };
-        let side = box_size * box_size;
+        let shape = line_side(symbols)
+            .and_then(|side| BoxShape::for_side(side).ok())
+            .ok_or(GridError::WrongLength(symbols))?;
+        let side = shape.side();
         // Bytes of an ASCII line need no UTF-8 decoding.
         let cells = if ascii {
-            ascii_line_cells(line.as_bytes(), box_size)
+            ascii_line_cells(line.as_bytes(), side)
         } else {
             line_cells(line.chars(), side)
         }?;
@@ -41,7 +44,7 @@ impl Grid {
         let dot_and_zero =
             memchr::memchr(b'0', bytes).is_some() && memchr::memchr2(b'.', b'_', bytes).is_some();
         check_not_zero_based(dot_and_zero, &cells, side, false)?;
-        Ok(Grid { box_size, cells })
+        Ok(Grid { shape, cells })
     }
 
     /// Parses a grid given as rows of symbols. Each row is either
@@ -49,14 +52,43 @@ impl Grid {
     /// spaces between symbols, one symbol per cell as in the line format.
     /// `|`, `-`, `+` and `=` separators are ignored, and rows made only of
     /// separators are skipped.
+    ///
+    /// The boxes are as wide as the cells before the first `|` of a row
+    /// that has one (a pretty grid: `1 2 3 | 4 5 6` has boxes of 2x3),
+    /// else the side's default shape ([`BoxShape::for_side`]).
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Self, GridError> {
+        Grid::from_rows_in(rows, None)
+    }
+
+    /// [`Grid::from_rows`] with the boxes `--box` asked for, if any: the
+    /// rows must make a grid of their side, and a pretty grid's `|` rules
+    /// must stand where those boxes end.
+    pub(crate) fn from_rows_in<S: AsRef<str>>(
+        rows: &[S],
+        asked: Option<BoxShape>,
+    ) -> Result<Self, GridError> {
         let parsed: Vec<Vec<String>> = rows
             .iter()
             .map(|r| row_words(r.as_ref()))
             .filter(|t| !t.is_empty())
             .collect();
         let side = parsed.len();
-        let box_size = box_size_of_side(side).ok_or(GridError::BadSide(side))?;
+        let shape = match (bar_width(rows, side), asked) {
+            (_, Some(asked)) if asked.side() != side => {
+                let reason = crate::puzzles::sudoku::format::reader::wrong_side(side, asked);
+                return Err(GridError::WrongShape(reason));
+            }
+            (Some(width), Some(asked)) if width != asked.cols() => {
+                return Err(GridError::WrongShape(format!(
+                    "the `|` rules stand every {width} cells, but --box {asked} makes boxes \
+                     {} cells wide",
+                    asked.cols()
+                )))
+            }
+            (_, Some(asked)) => asked,
+            (None, None) => BoxShape::for_side(side)?,
+            (Some(width), None) => pretty_shape(side, width)?,
+        };
         let mut cells = Vec::with_capacity(side * side);
         // Blank marks seen, and whether some cell took two characters (a
         // numeric grid), for `check_not_zero_based`.
@@ -80,16 +112,19 @@ impl Grid {
             }
         }
         check_not_zero_based(dot && zero, &cells, side, numeric)?;
-        Ok(Grid { box_size, cells })
+        Ok(Grid { shape, cells })
     }
 
-    /// The line format: `n^4` symbols, `.` for blanks.
+    /// The line format: `N^2` symbols, `.` for blanks.
     ///
     /// # Panics
-    /// For box sizes above 5, which have no one-character symbols (use
+    /// For sides above 25, which have no one-character symbols (use
     /// [`Grid::to_numeric_rows`]).
     pub fn to_line(&self) -> String {
-        assert!(self.box_size <= 5, "the line format stops at 25x25");
+        assert!(
+            self.side() <= MAX_LINE_SIDE,
+            "the line format stops at 25x25"
+        );
         let side = self.side();
         // Every symbol is ASCII: building bytes skips the UTF-8 encoding of
         // each `char` (this runs once per record of a bulk file).
@@ -138,7 +173,7 @@ impl Grid {
     /// A grid for people: symbols separated by spaces, boxes by `|` and
     /// `-+-` rules. No final newline. Reads back with [`Grid::from_rows`].
     pub fn to_pretty(&self) -> String {
-        let (n, side) = (self.box_size, self.side());
+        let (rows, cols, side) = (self.shape.rows(), self.shape.cols(), self.side());
         let width = if side > 25 { 2 } else { 1 };
         let symbol = |v: u8| {
             if side > 25 {
@@ -151,12 +186,12 @@ impl Grid {
                 value_symbol(v, side).to_string()
             }
         };
-        // Each box row is n cells of `width` plus separating spaces.
-        let segment = "-".repeat(n * (width + 1) - 1);
-        let rule = vec![segment; n].join("-+-");
+        // Each box row is `cols` cells of `width` plus separating spaces.
+        let segment = "-".repeat(cols * (width + 1) - 1);
+        let rule = vec![segment; side / cols].join("-+-");
         let mut out = String::new();
         for r in 0..side {
-            if r > 0 && r % n == 0 {
+            if r > 0 && r % rows == 0 {
                 out.push('\n');
                 out.push_str(&rule);
             }
@@ -165,7 +200,7 @@ impl Grid {
             }
             for c in 0..side {
                 if c > 0 {
-                    out.push_str(if c % n == 0 { " | " } else { " " });
+                    out.push_str(if c % cols == 0 { " | " } else { " " });
                 }
                 let _ = write!(out, "{:>width$}", symbol(self.get(r, c)));
             }
@@ -184,8 +219,8 @@ fn check_not_zero_based(
     side: usize,
     numeric: bool,
 ) -> Result<(), GridError> {
-    // 25x25 symbols are letters: digits are no symbol there at all.
-    if !dot_and_zero || cells.contains(&(side as u8)) || (side == 25 && !numeric) {
+    // Symbols from 17x17 to 25x25 are letters: digits are no symbol there.
+    if !dot_and_zero || cells.contains(&(side as u8)) || (letters_only(side) && !numeric) {
         return Ok(());
     }
     let (zero_based, one_based) = match (side, numeric) {
@@ -228,7 +263,13 @@ fn row_words(row: &str) -> Vec<String> {
 /// most one group per box) by having more words than boxes, one of them a
 /// single character; it keeps its words, and their count is the error.
 fn row_tokens(words: Vec<String>, side: usize) -> Vec<String> {
-    let boxes = box_size_of_side(side).unwrap_or(1);
+    // Groups of symbols are at most one per box of a row: as many as the
+    // boxes across in the default shape, or in any other shape of the side.
+    let boxes = BoxShape::all_for_side(side)
+        .iter()
+        .map(|shape| side / shape.cols())
+        .max()
+        .unwrap_or(1);
     let numbers = side > 9 && words.len() > boxes && words.iter().any(|w| w.len() == 1);
     if words.len() == side || numbers {
         return words;
@@ -258,16 +299,77 @@ fn line_cells(symbols: impl Iterator<Item = char>, side: usize) -> Result<Vec<u8
 /// branch on the symbol (blanks and digits alternate at random, so a
 /// `match` per character mispredicted about every other one). This is the
 /// reader thread's main work on a bulk file.
-fn ascii_line_cells(bytes: &[u8], box_size: usize) -> Result<Vec<u8>, GridError> {
-    let table = ascii_symbols(box_size);
+fn ascii_line_cells(bytes: &[u8], side: usize) -> Result<Vec<u8>, GridError> {
+    let table = ascii_symbols(side);
     let cells: Vec<u8> = bytes.iter().map(|&b| table[usize::from(b)]).collect();
     match cells.iter().position(|&v| v == NOT_A_SYMBOL) {
         None => Ok(cells),
-        Some(k) => Err(bad_symbol(
-            char::from(bytes[k]).to_string(),
-            k,
-            box_size * box_size,
-        )),
+        Some(k) => Err(bad_symbol(char::from(bytes[k]).to_string(), k, side)),
+    }
+}
+
+/// The side of a one-line puzzle of `symbols` symbols: N for N*N, N a side
+/// the line format writes (4 to 25, not prime).
+pub(crate) fn line_side(symbols: usize) -> Option<usize> {
+    let side = (4..=MAX_LINE_SIDE).find(|s| s * s >= symbols)?;
+    (side * side == symbols && BoxShape::for_side(side).is_ok()).then_some(side)
+}
+
+/// The cells before the first `|` of the first row that has one: the width
+/// of a pretty grid's boxes. `None` for rows without bars, or with a bar
+/// before any cell (a frame: `| 1 2 3 | ...`, whose next bar tells).
+fn bar_width<S: AsRef<str>>(rows: &[S], side: usize) -> Option<usize> {
+    let row = rows.iter().map(AsRef::as_ref).find(|r| {
+        r.contains('|') && !crate::puzzles::lines::is_separator(r) && !row_words(r).is_empty()
+    })?;
+    // Cells before each bar, the frame's bar at the start skipped.
+    let mut cells = 0;
+    for piece in row.split('|') {
+        let words = row_words(piece);
+        let count = if words.len() == 1 && side > 1 {
+            // Bare symbols between bars (`123|456`): one cell each.
+            words[0].chars().count()
+        } else {
+            words.len()
+        };
+        if count > 0 {
+            cells += count;
+            return Some(cells);
+        }
+    }
+    None
+}
+
+/// The boxes of a pretty grid of this side whose `|` rules stand every
+/// `width` cells.
+fn pretty_shape(side: usize, width: usize) -> Result<BoxShape, GridError> {
+    let fits = width >= 2 && width < side && side % width == 0;
+    let shape = fits
+        .then(|| BoxShape::new(side / width, width).ok())
+        .flatten();
+    shape.ok_or_else(|| {
+        // A side that has no shape at all says so first.
+        match BoxShape::for_side(side) {
+            Err(e) => e,
+            Ok(_) => GridError::WrongShape(format!(
+                "the `|` rules stand after {width} cells, but boxes {width} wide cannot tile \
+                 a {side}x{side} grid (its boxes can be {})",
+                shapes_list(side)
+            )),
+        }
+    })
+}
+
+/// The shapes a side's boxes can have: `2x6, 3x4, 4x3 or 6x2`.
+pub(crate) fn shapes_list(side: usize) -> String {
+    let shapes: Vec<String> = BoxShape::all_for_side(side)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    match shapes.split_last() {
+        None => "none".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -282,14 +384,13 @@ mod tests {
     /// per-character path does, at every size: same values, same errors.
     #[test]
     fn ascii_table_matches_symbol_value() {
-        for box_size in 2..=5 {
-            let side = box_size * box_size;
+        for side in [4, 6, 8, 9, 10, 12, 15, 16, 18, 20, 24, 25] {
             let cells = side * side;
             for byte in 0u8..128 {
                 for k in [0, 1, cells / 2, cells - 2] {
                     let mut line = vec![b'.'; cells];
                     line[k] = byte;
-                    let by_table = ascii_line_cells(&line, box_size);
+                    let by_table = ascii_line_cells(&line, side);
                     let by_char = line_cells(line.iter().map(|&b| char::from(b)), side);
                     assert_eq!(by_table, by_char, "byte {byte} at {k}, side {side}");
                 }

@@ -13,7 +13,7 @@ use crate::puzzles::lines::{
     is_title, is_title_above, is_valid_puzzle_in_either_form, row_cells, spreadsheet_row,
     strip_comment,
 };
-use crate::puzzles::sudoku::{Grid, GridError, Style};
+use crate::puzzles::sudoku::{BoxShape, Grid, GridError, Style};
 
 /// How many grids ahead [`SudokuReader::realign`] reads before it re-cuts
 /// grids written back to back.
@@ -53,6 +53,13 @@ fn run_doubt(run: Run) -> String {
 }
 
 impl<R: BufRead> SudokuReader<R> {
+    /// The boxes `--box` asked for, if they are for grids of this side:
+    /// the look-ahead weighs grids of other sides in their own boxes (the
+    /// record is refused later, when read).
+    fn shape_of(&self, side: usize) -> Option<BoxShape> {
+        self.shape.filter(|shape| shape.side() == side)
+    }
+
     /// Whether a CSV row of empty fields, just read, is the first row of a
     /// grid of side `side` (a puzzle whose first row has no givens) rather
     /// than a spreadsheet's blank line: a whole grid of CSV rows follows
@@ -240,8 +247,10 @@ impl<R: BufRead> SudokuReader<R> {
         if !ended || rows.is_empty() || rows.len() % side != 0 {
             return Ok(false);
         }
-        let clashes =
-            |rows: &[String]| Grid::from_rows(rows).map_or(true, |g| g.check_givens().is_err());
+        let shape = self.shape_of(side);
+        let clashes = |rows: &[String]| {
+            Grid::from_rows_in(rows, shape).map_or(true, |g| g.check_givens().is_err())
+        };
         let whole = rows.chunks(side).all(|grid| !clashes(grid));
         // Read with the line above as a damaged first row, the second grid
         // would start a row early.
@@ -279,7 +288,7 @@ impl<R: BufRead> SudokuReader<R> {
             self.starts_grid_of_16(&next, 1)?.then_some(16)
         } else {
             match grid_start_side(&next) {
-                Some(side) => Some(side),
+                Some(side) => Some(self.first_row_side(&next, side, 1)?),
                 None => self.damaged_first_row_side(&next, 1)?,
             }
         };
@@ -426,7 +435,7 @@ impl<R: BufRead> SudokuReader<R> {
         }
         let parsed = match error {
             Some(e) => Err(e),
-            None => Ok(Grid::from_rows(&rows)),
+            None => Ok(Grid::from_rows_in(&rows, self.shape)),
         };
         // A whole grid of rows back to back whose givens clash may be
         // cut a row off: see `realign`.
@@ -528,7 +537,7 @@ impl<R: BufRead> SudokuReader<R> {
             None => self.pending.len() < 2,
             Some(t) => t.is_empty() || !(is_row(t) || is_damaged_row(t, side)),
         };
-        if !ends || Grid::from_rows(rows).is_err() {
+        if !ends || Grid::from_rows_in(rows, self.shape_of(side)).is_err() {
             return Ok(None);
         }
         let (extra, _) = self.pending.pop_front().expect("a row ahead was read");
@@ -565,8 +574,10 @@ impl<R: BufRead> SudokuReader<R> {
         row_lines: &[usize],
         side: usize,
     ) -> io::Result<Option<(usize, String)>> {
-        let clashes =
-            |rows: &[&str]| Grid::from_rows(rows).map_or(true, |g| g.check_givens().is_err());
+        let shape = self.shape_of(side);
+        let clashes = |rows: &[&str]| {
+            Grid::from_rows_in(rows, shape).map_or(true, |g| g.check_givens().is_err())
+        };
         // The rows straight ahead, and whether their run ends among them.
         let mut ahead: Vec<String> = Vec::new();
         let limit = REALIGN_GRIDS * side + 1;

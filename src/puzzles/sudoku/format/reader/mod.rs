@@ -15,12 +15,12 @@ use super::Style;
 use crate::io::lines::{read_line, Line, BOM, TOO_LONG};
 use crate::puzzles::lines::{
     ascii_box_drawing, comment_start, csv_fields, csv_grid_row, csv_puzzle, csv_row_with_blanks,
-    empty_csv_row_side, empty_row, grid_row_side, group_size, grouped_puzzle, has_puzzle_field,
-    is_csv_header, is_csv_like, is_line_of_16, is_puzzle_column_name, is_puzzle_field,
-    is_separator, is_sudoku_line, is_title, is_title_above, is_title_shaped, puzzle_column,
-    row_cells, strip_comment, CSV_SEPARATORS, MIN_PUZZLE_FIELD,
+    empty_csv_row_side, empty_row, grid_row_side, grid_start_side, group_size, grouped_puzzle,
+    has_puzzle_field, is_csv_header, is_csv_like, is_line_of_16, is_puzzle_column_name,
+    is_puzzle_field, is_separator, is_sudoku_line, is_title, is_title_above, is_title_shaped,
+    puzzle_column, row_cells, strip_comment, CSV_SEPARATORS, MIN_PUZZLE_FIELD,
 };
-use crate::puzzles::sudoku::{box_size_of_side, Grid, GridError, MAX_BOX};
+use crate::puzzles::sudoku::{shape_of_side, BoxShape, Grid, GridError, MAX_LINE_SIDE, MAX_SIDE};
 use crate::puzzles::DETECT_LINES;
 
 mod grids;
@@ -91,9 +91,12 @@ pub struct SudokuReader<R> {
     /// The last grid read whole, if it may be the start or middle of grids
     /// written back to back: see [`Run`].
     run: Option<Run>,
+    /// The boxes `--box` asked for: grids of their side take them, grids
+    /// of another side are refused ([`SudokuReader::with_box`]).
+    shape: Option<BoxShape>,
     /// The line and cell count of the last line read as a row of a Sudoku
-    /// with oblong boxes ([`Self::oblong_grid_row`]).
-    oblong_row: Option<(usize, usize)>,
+    /// of a prime side ([`Self::prime_grid_row`]).
+    prime_row: Option<(usize, usize)>,
 }
 
 /// Whether the bytes of `line` that are not UTF-8 spoil nothing, so that
@@ -124,9 +127,9 @@ fn spaced_numbers_reason(line: &str) -> Option<String> {
         .collect::<Option<_>>()?;
     let n = numbers.len();
     let root = exact_root(n)?;
-    if box_size_of_side(root).is_some() && numbers.iter().all(|&v| v <= root) {
+    if shape_of_side(root).is_some() && numbers.iter().all(|&v| v <= root) {
         let line_form = match root {
-            ..=25 => ", or as one line of symbols without blanks",
+            ..=MAX_LINE_SIDE => ", or as one line of symbols without blanks",
             _ => "",
         };
         return Some(format!(
@@ -134,12 +137,23 @@ fn spaced_numbers_reason(line: &str) -> Option<String> {
              as {root} rows of {root} numbers{line_form}"
         ));
     }
-    (n > 1 && root > MAX_BOX).then(|| {
-        format!(
-            "a row of {n} numbers: grids go up to {0}x{0}",
-            MAX_BOX * MAX_BOX
-        )
-    })
+    (n > MAX_SIDE).then(|| format!("a row of {n} numbers: grids go up to {MAX_SIDE}x{MAX_SIDE}"))
+}
+
+/// `grid` in the boxes `--box` asked for, or why not. (A grid read from
+/// rows already has them: [`Grid::from_rows_in`] checked its `|` rules.)
+fn reshape(grid: Grid, shape: BoxShape) -> Result<Grid, String> {
+    let side = grid.side();
+    if side != shape.side() {
+        return Err(GridError::WrongShape(wrong_side(side, shape)).to_string());
+    }
+    grid.with_shape(shape).map_err(|e| e.to_string())
+}
+
+/// Why a grid of this side cannot have the boxes of `--box`.
+pub(crate) fn wrong_side(side: usize, shape: BoxShape) -> String {
+    let (article, other) = (crate::puzzles::sudoku::grid_article(side), shape.side());
+    format!("{article} {side}x{side} grid, but --box {shape} makes {other}x{other} grids")
 }
 
 /// The whole square root of `n`, if it has one.
@@ -147,10 +161,10 @@ fn exact_root(n: usize) -> Option<usize> {
     (1usize..).find(|r| r * r >= n).filter(|r| r * r == n)
 }
 
-/// Why a row of `n` numbers or blanks is no grid row when `n` is the side
-/// of a Sudoku with oblong boxes (6x6 with boxes of 2x3, 8x8, 12x12, ...),
-/// which only square boxes are: `None` for any other line.
-fn oblong_row_reason(line: &str) -> Option<String> {
+/// Why a row of `n` numbers or blanks is no grid row when `n` is a prime
+/// side (5, 7, 11, ... up to 61), which no boxes of at least 2x2 tile:
+/// `None` for any other line.
+fn prime_row_reason(line: &str) -> Option<String> {
     let cells: Vec<usize> = row_cells(line)
         .map(|w| match w {
             "." | "_" => Some(0),
@@ -158,22 +172,13 @@ fn oblong_row_reason(line: &str) -> Option<String> {
         })
         .collect::<Option<_>>()?;
     let n = cells.len();
-    let square = exact_root(n).is_some();
-    // The boxes nearest to square: 12x12 has boxes of 3x4 (not 2x6).
-    let (a, b) = (2..n)
-        .take_while(|a| a * a <= n)
-        .filter(|a| n % a == 0)
-        .last()
-        .map(|a| (a, n / a))?;
-    let article = if n == 11 || n == 18 || n.to_string().starts_with('8') {
-        "an"
-    } else {
-        "a"
-    };
-    (n <= MAX_BOX * MAX_BOX && !square && cells.iter().all(|&v| v <= n)).then(|| {
+    let prime =
+        (5..=MAX_SIDE).contains(&n) && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0);
+    (prime && cells.iter().all(|&v| v <= n)).then(|| {
         format!(
-            "a row of {n} cells, as in {article} {n}x{n} Sudoku with boxes of {a}x{b}: only \
-             square boxes are supported (sides 4, 9, 16, 25, 36, 49, 64)"
+            "a row of {n} cells, as in {} {n}x{n} Sudoku: {}",
+            crate::puzzles::sudoku::grid_article(n),
+            GridError::BadSide(n)
         )
     })
 }
@@ -199,8 +204,18 @@ impl<R: BufRead> SudokuReader<R> {
             csv_record_fields: None,
             lossy_titles: VecDeque::new(),
             run: None,
-            oblong_row: None,
+            shape: None,
+            prime_row: None,
         }
+    }
+
+    /// A reader whose grids have boxes of `shape` (`--box RxC`), when
+    /// given: a grid of its side takes those boxes (a line or numeric grid
+    /// says nothing of its boxes; a pretty grid's `|` rules must agree),
+    /// and a grid of another side is a bad record that says so.
+    pub fn with_box(mut self, shape: Option<BoxShape>) -> Self {
+        self.shape = shape;
+        self
     }
 
     fn next_line(&mut self) -> io::Result<Option<(usize, Line)>> {
@@ -341,6 +356,11 @@ impl<R: BufRead> SudokuReader<R> {
     /// The next record, `Ok(None)` at the end, `Err` on an I/O error.
     pub fn next_record(&mut self) -> io::Result<Option<SudokuRecord>> {
         let mut record = self.read_record()?;
+        if let (Some(shape), Some(r)) = (self.shape, &mut record) {
+            if let Ok((grid, style)) = &r.puzzle {
+                r.puzzle = reshape(grid.clone(), shape).map(|g| (g, *style));
+            }
+        }
         self.yielded |= record.is_some();
         if let Some(r) = &mut record {
             // A title-shaped line read lossily that turned out to be a
@@ -460,14 +480,14 @@ impl<R: BufRead> SudokuReader<R> {
                 continue;
             }
             let side = match grid_row_side(trimmed) {
-                Some(side) => side,
+                Some(side) => self.first_row_side(trimmed, side, 0)?,
                 // The bad first row of a grid whose second row is the next
                 // line: the whole grid is one bad record, and the next
                 // record starts after it.
                 None => match self.damaged_first_row_side(trimmed, 0)? {
                     Some(side) => side,
                     None => {
-                        let oblong = self.oblong_grid_row(line_no, trimmed)?;
+                        let prime = self.prime_grid_row(line_no, trimmed)?;
                         let first_word = trimmed.split_whitespace().next().unwrap_or("");
                         let reason = if is_sudoku_line(first_word) {
                             // `<puzzle> 3.4` or `<puzzle> hard`: say how to keep it.
@@ -483,7 +503,7 @@ impl<R: BufRead> SudokuReader<R> {
                             "no puzzle among the CSV fields".to_string()
                         } else if let Some(reason) = spaced_numbers_reason(trimmed) {
                             reason
-                        } else if let Some(reason) = oblong {
+                        } else if let Some(reason) = prime {
                             reason
                         } else if trimmed.contains(char::is_whitespace) && is_title_shaped(trimmed)
                         {
@@ -498,6 +518,29 @@ impl<R: BufRead> SudokuReader<R> {
                 },
             };
             return self.read_grid(line_no, trimmed.to_string(), side);
+        }
+    }
+
+    /// The side of the grid whose first row is `line`, a row of `side`
+    /// cells, the rows under it from the line `from` ahead: `side`, unless
+    /// the next two rows agree on another side of which `line` is a
+    /// damaged row (a cell too many or too few). Once oblong boxes made
+    /// most counts a side, a 9x9 row with a tenth cell became a 10x10 row:
+    /// the rows under it tell.
+    pub(super) fn first_row_side(
+        &mut self,
+        line: &str,
+        side: usize,
+        from: usize,
+    ) -> io::Result<usize> {
+        let below = |reader: &mut Self, ahead| -> io::Result<Option<usize>> {
+            Ok(reader.peek_text(ahead)?.and_then(grid_start_side))
+        };
+        match below(self, from)? {
+            Some(other) if other != side && below(self, from + 1)? == Some(other) => {
+                Ok(self.damaged_first_row_side(line, from)?.unwrap_or(side))
+            }
+            _ => Ok(side),
         }
     }
 
@@ -517,23 +560,25 @@ impl<R: BufRead> SudokuReader<R> {
         }
         Ok(Some(SudokuRecord::untitled(line_no, line_puzzle(puzzle))))
     }
+}
 
+impl<R: BufRead> SudokuReader<R> {
     /// If `line` (on line `line_no`, not a grid row) is a row of a Sudoku
-    /// with oblong boxes next to another (the line before it or after it
-    /// is one of as many cells): the reason that says so. A lone line of
-    /// six numbers is just as likely a stray line.
-    fn oblong_grid_row(&mut self, line_no: usize, line: &str) -> io::Result<Option<String>> {
-        let Some(reason) = oblong_row_reason(line) else {
+    /// of a prime side next to another (the line before it or after it is
+    /// one of as many cells): the reason that says so. A lone line of seven
+    /// numbers is just as likely a stray line.
+    fn prime_grid_row(&mut self, line_no: usize, line: &str) -> io::Result<Option<String>> {
+        let Some(reason) = prime_row_reason(line) else {
             return Ok(None);
         };
         let cells = row_cells(line).count();
-        let same = |row: &str| oblong_row_reason(row).is_some() && row_cells(row).count() == cells;
+        let same = |row: &str| prime_row_reason(row).is_some() && row_cells(row).count() == cells;
         let beside =
-            self.oblong_row == Some((line_no - 1, cells)) || self.peek_text(0)?.is_some_and(same);
+            self.prime_row == Some((line_no - 1, cells)) || self.peek_text(0)?.is_some_and(same);
         if !beside {
             return Ok(None);
         }
-        self.oblong_row = Some((line_no, cells));
+        self.prime_row = Some((line_no, cells));
         Ok(Some(reason))
     }
 }

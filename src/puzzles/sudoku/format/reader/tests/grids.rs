@@ -78,31 +78,35 @@ fn back_to_back_grids_survive_a_row_lost_or_doubled() {
     assert!(got.iter().all(|(_, grid)| grid.is_ok()), "{got:?}");
 }
 
-/// Rows of a Sudoku with oblong boxes say so; other lines of numbers
-/// do not.
+/// Grids of oblong boxes read as grids of their side: numeric rows in
+/// the side's default boxes (2x3 for 6x6), pretty rows in the boxes their
+/// `|` rules mark, and rows of a side cut short as a grid cut short.
 #[test]
-fn rows_of_oblong_box_sudoku_are_named() {
-    let six = "a row of 6 cells, as in a 6x6 Sudoku with boxes of 2x3: only square \
-               boxes are supported (sides 4, 9, 16, 25, 36, 49, 64)";
-    assert_eq!(oblong_row_reason("1 0 0 0 5 0").as_deref(), Some(six));
-    assert_eq!(oblong_row_reason("1 . _ 6 | 5 0").as_deref(), Some(six));
-    assert!(oblong_row_reason("1 . . 8 . . . 3")
-        .unwrap()
-        .contains("an 8x8 Sudoku with boxes of 2x4"));
-    let twelve = "1 . . . . . . . . . . 12";
-    assert!(oblong_row_reason(twelve).unwrap().contains("boxes of 3x4"));
-    assert_eq!(oblong_row_reason("1 2 3 4 5 6 7"), None, "7 is prime");
-    assert_eq!(oblong_row_reason("1 2 3 4 5 7"), None, "7 > 6");
-    assert_eq!(oblong_row_reason("1 2 3 4 5 x"), None);
-    let text = "1 0 0 0 5 0\n0 5 0 1 0 0\n";
-    assert_eq!(records(text), [(1, Err(six.into())), (2, Err(six.into()))]);
-    // Alone, such a line says nothing of oblong boxes.
-    let alone = "not a puzzle line or a grid row";
-    let text = "1 0 0 0 5 0\n\n0 5 0 1 0 0 0 0\n";
+fn grids_of_oblong_boxes_are_read() {
+    use crate::puzzles::sudoku::{samples, BoxShape};
+    let two_by_three = BoxShape::new(2, 3).unwrap();
+    let three_by_two = BoxShape::new(3, 2).unwrap();
+    let grids = |text: &str| records_as(text, |(grid, _)| grid);
+    let six = samples::pattern_solution(two_by_three);
+    let numeric = format!("{}\n", six.to_numeric_rows());
+    assert_eq!(grids(&numeric), [(1, Ok(six.clone()))]);
+    let tall = samples::pattern_solution(three_by_two);
+    let pretty = format!("{}\n", tall.to_pretty());
+    assert!(pretty.starts_with("1 2 | 3 4 | 5 6\n"), "{pretty}");
+    assert_eq!(grids(&pretty), [(1, Ok(tall))]);
+    let twelve = samples::pattern_solution(BoxShape::new(4, 3).unwrap());
     assert_eq!(
-        records(text),
-        [(1, Err(alone.into())), (3, Err(alone.into()))]
+        grids(&format!("{}\n", twelve.to_pretty())),
+        [(1, Ok(twelve))]
     );
+    let text = "1 0 0 0 5 0\n0 5 0 1 0 0\n";
+    assert_eq!(
+        grids(text),
+        [(1, Err("input ends after 2 of 6 grid rows".into()))]
+    );
+    // A side of no boxes (7 is prime) is no grid row.
+    let alone = "not a puzzle line or a grid row";
+    assert_eq!(grids("1 2 3 4 5 6 7\n"), [(1, Err(alone.into()))]);
 }
 
 /// Grids framed in box-drawing characters (light and double lines)
@@ -335,10 +339,11 @@ fn bad_first_row_keeps_the_next_grid() {
         assert_eq!(got[0].title.as_deref(), Some(title));
         assert_eq!(got[0].line, 2);
     }
+    // A row of six cells is the first row of a 6x6 grid, cut short.
     assert_eq!(
         records(&format!("1 2 3 4 5 6\n{GRID}")),
         vec![
-            (1, Err("not a puzzle line or a grid row".into())),
+            (1, Err("grid ends after 1 of 6 rows".into())),
             (2, Ok(Style::Grid))
         ]
     );
@@ -486,9 +491,14 @@ fn lines_of_spaced_numbers_say_what_they_look_like() {
         vec![(1, Err(reason.into())), (2, Err(reason.into()))]
     );
     assert_eq!(
-        records(&spaced(&[1; 100]))[0].1,
+        records(&spaced(&[11; 100]))[0].1,
         Err("a row of 100 numbers: grids go up to 64x64".into())
     );
+    // Numbers up to 10: a 10x10 puzzle's cells (boxes of 2x5).
+    assert!(records(&spaced(&[1; 100]))[0]
+        .1
+        .as_ref()
+        .is_err_and(|e| e.starts_with("100 numbers on one line, as many as a 10x10")));
     for n in [70, 82] {
         assert_eq!(
             records(&spaced(&vec![1; n]))[0].1,
@@ -524,7 +534,7 @@ fn short_grids_are_reported_at_their_first_line() {
         records("1\n"),
         vec![(
             1,
-            Err("wrong length: 1 cell (expected 16, 81, 256 or 625)".into())
+            Err("wrong length: 1 cell (expected 16, 36, 64, 81, 100, 144, 196, 225, 256, 324, 400, 441, 484, 576 or 625)".into())
         )]
     );
 }

@@ -623,3 +623,50 @@ fn an_item_line_over_a_mebibyte_is_read() {
         .success()
         .stdout(">= 3\n");
 }
+
+/// Knuth's sharp preference keeps the count, and options that mean
+/// nothing for the input's kind are refused rather than ignored.
+#[test]
+fn sharp_and_box_are_refused_where_they_mean_nothing() {
+    for args in [
+        vec!["solve", "--count", "puzzles/xc/queens-8.dlx"],
+        vec!["solve", "--count", "--sharp", "puzzles/xc/queens-8.dlx"],
+    ] {
+        dlx().args(&args).assert().success().stdout("92\n");
+    }
+    dlx()
+        .args([
+            "solve",
+            "--sharp",
+            "--kind",
+            "sudoku",
+            "puzzles/sudoku/examples.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--sharp chooses the items of exact-cover files",
+        ));
+    dlx()
+        .args(["solve", "--sharp", "puzzles/sudoku/examples.txt"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is read as a Sudoku input"));
+    dlx()
+        .args([
+            "solve",
+            "--box",
+            "3x3",
+            "--kind",
+            "xc",
+            "puzzles/xc/queens-8.dlx",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exact-cover files have no boxes"));
+    dlx()
+        .args(["solve", "--box", "3x3", "puzzles/xc/queens-8.dlx"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is read as an exact-cover input"));
+}

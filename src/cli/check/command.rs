@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::args::{positive, KindArg};
-use crate::cli::error::{Error, Exit};
+use crate::cli::error::{refusal, Error, Exit};
 
 /// Runs the check; exit status 0 if every answer fits, 1 on the first
 /// mismatch, 2 on I/O errors.
@@ -26,6 +26,11 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
     let (_, answers) = prepare(Some(kind), answers).map_err(|e| named_io(&answers_name, e))?;
+    if args.box_shape.is_some() && kind != Kind::Sudoku {
+        return Err(refusal(format!(
+            "--box sets the box shape of Sudoku grids, and {puzzles_name} holds no Sudoku"
+        )));
+    }
     let result = match kind {
         Kind::Sudoku => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);

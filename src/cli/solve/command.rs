@@ -180,6 +180,12 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
              answers have one form each",
         ));
     }
+    if args.box_shape.is_some() && matches!(args.kind, KindArg::Sudominoku | KindArg::Xc) {
+        return Err(refusal(
+            "--box sets the box shape of Sudoku grids; Sudominoku grids are 9x9 and \
+             exact-cover files have no boxes",
+        ));
+    }
     if args.sharp && matches!(args.kind, KindArg::Sudoku | KindArg::Sudominoku) {
         return Err(refusal(
             "--sharp chooses the items of exact-cover files; Sudoku and Sudominoku \

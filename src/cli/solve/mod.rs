@@ -215,13 +215,22 @@ pub fn solve_file(
             ));
         }
     }
+    if options.box_shape.is_some() && kind != Kind::Sudoku {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--box sets the box shape of Sudoku grids, and this is read as {} input",
+                kind_with_article(kind)
+            ),
+        ));
+    }
     if options.sharp && kind != Kind::Xc {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "--sharp chooses the items of exact-cover files, and this is read as a {} \
+                "--sharp chooses the items of exact-cover files, and this is read as {} \
                  input (give --kind xc if it is exact cover)",
-                puzzle_name(kind)
+                kind_with_article(kind)
             ),
         ));
     }
@@ -274,6 +283,15 @@ pub fn solve_file(
 }
 
 /// The name of a puzzle kind (not exact cover) in messages.
+/// The kind of an input, with its article, for messages: "an exact-cover".
+fn kind_with_article(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Sudoku => "a Sudoku",
+        Kind::Sudominoku => "a Sudominoku",
+        Kind::Xc => "an exact-cover",
+    }
+}
+
 fn puzzle_name(kind: Kind) -> &'static str {
     if kind == Kind::Sudominoku {
         "Sudominoku"

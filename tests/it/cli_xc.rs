@@ -40,6 +40,39 @@ fn counts_match_the_published_ones() {
         );
     }
     assert_eq!(count("knuth-example.dlx"), "1");
+    // Colours and bounds: the counts of Knuth's DLX2 (576 is also OEIS
+    // A002860's Latin squares of order 4) and DLX3, knuth_counts.tsv.
+    assert_eq!(count("latin-xcc-4.dlx"), "576");
+    assert_eq!(count("words-4-a3-l24.dlx"), "3744");
+    assert_eq!(count("bounded-queens-8.dlx"), "17550");
+}
+
+/// Every solution `--all` lists for files with colours and bounds is
+/// verified by `dlx check` (bounds, shared colours, repeated options).
+#[test]
+fn coloured_and_bounded_listings_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in [
+        "latin-xcc-4.dlx",
+        "words-4-a3-l24.dlx",
+        "bounded-queens-8.dlx",
+    ] {
+        let out = dir.path().join(format!("{file}.out"));
+        let puzzles = format!("puzzles/xc/{file}");
+        dlx()
+            .args(["solve", "--all", "--max-solutions", "300", "-o"])
+            .arg(&out)
+            .arg(&puzzles)
+            .assert()
+            .success();
+        dlx()
+            .args(["check", "--max-solutions", "300", "--solutions"])
+            .arg(&out)
+            .arg(&puzzles)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("300 solutions verified"));
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use dlx_engine::exact_cover::{knuth_format, Problem};
 use dlx_engine::problems::{
-    knuth_example, langford_pairs, n_queens, polyomino_packing, PENTOMINOES,
+    knuth_example, knuth_text, langford_pairs, n_queens, polyomino_packing, PENTOMINOES,
 };
 
 fn files() -> Vec<(String, String, Problem)> {
@@ -34,6 +34,25 @@ fn files() -> Vec<(String, String, Problem)> {
         "pentominoes-6x10.dlx".to_string(),
         "the 12 pentominoes in a 6x10 box: 9356 solutions (2339 up to symmetry)".to_string(),
         polyomino_packing(6, 10, &PENTOMINOES),
+    ));
+    // Colours and multiplicities, from the Knuth-format family (their
+    // counts are those of Knuth's DLX2 and DLX3 in tests/data/knuth_counts.tsv).
+    let knuth = |text: String| knuth_format::parse(&text, "family").unwrap().problem;
+    v.push((
+        "latin-xcc-4.dlx".to_string(),
+        "Latin squares of order 4, the cells coloured by symbol (DLX2): 576 solutions".to_string(),
+        knuth(knuth_text::latin_square_xcc(4, 0, 0)),
+    ));
+    v.push((
+        "words-4-a3-l24.dlx".to_string(),
+        "4x4 word squares over 24 random words of 3 letters (DLX2 colours): 3744 solutions"
+            .to_string(),
+        knuth(knuth_text::random_word_square(4, 3, 24, 3)),
+    ));
+    v.push((
+        "bounded-queens-8.dlx".to_string(),
+        "8 queens, one per column, 0 to 2 per row (DLX3 bounds): 17550 solutions".to_string(),
+        knuth(knuth_text::bounded_queens(8, (0, 2), (1, 1))),
     ));
     v
 }

@@ -51,10 +51,13 @@ impl Links {
                 || (self.bound.len() == self.len.len() && self.slack.len() == self.len.len()),
             "a bounded search on an arena without bounds"
         );
-        // The trail holds each node at most once (see `Dance::hide`), so
-        // this size is what makes its unchecked pushes sound.
-        if self.trail.len() < self.nodes.len() {
-            self.trail.resize(self.nodes.len(), 0);
+        // The trail holds each node at most once as a hidden node (see
+        // `Dance::hide`) and, with colours, at most once more as a cleansed
+        // one (a selected or tweaked option may take a cleansed node out of
+        // its column): this size is what makes its unchecked pushes sound.
+        let room = self.nodes.len() * if F::COLORS { 2 } else { 1 };
+        if self.trail.len() < room {
+            self.trail.resize(room, 0);
         }
         let Links {
             nodes,
@@ -353,9 +356,9 @@ impl<F: Family> Dance<'_, F> {
     ///
     /// A node is hidden only while its option is in the column being
     /// covered, and a hidden option is in no uncovered column until it is
-    /// restored; so no node is on the trail twice, and the trail never
-    /// holds more entries than the arena has nodes (its length, see
-    /// [`Links::dance`]).
+    /// restored; so no node is on the trail twice as a hidden node, and the
+    /// trail never holds more entries than the arena has nodes, twice that
+    /// with colours (its length, see [`Links::dance_as`]).
     ///
     /// With colours, a cleansed node stays in its column (Knuth's DLX2
     /// `hide`): that column was purified and is read again only to undo the

@@ -630,7 +630,7 @@ type InputEnd = Option<io::Error>;
 /// workers all waited so would have none left to solve them. Runs started
 /// from other pools' workers (`ThreadPool::install`, `par_iter` over files)
 /// share it as any caller does.
-fn shared_pool(threads: usize) -> io::Result<Arc<rayon::ThreadPool>> {
+pub(crate) fn shared_pool(threads: usize) -> io::Result<Arc<rayon::ThreadPool>> {
     static POOLS: Mutex<PoolCache> = Mutex::new(PoolCache { last: None });
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     let on_shared = pools

@@ -52,6 +52,8 @@
 
 mod arena;
 mod matrix;
+#[cfg(feature = "parallel")]
+pub mod parallel;
 // Knuth's "dancing cells", a second representation kept as a tested
 // reference (slower on everything measured): outside the public API unless
 // the `dancing-cells` feature asks for it, but always built for the tests.
@@ -72,5 +74,5 @@ pub use matrix::Matrix;
 pub use problem::{Item, ItemKind, Problem, ProblemError};
 pub use reduced::ReducedSolver;
 pub use report::{Conflict, End, Report, Stats};
-pub use search::Solver;
+pub use search::{Branch, Solver};
 pub use verify::{verify, CoverError};

@@ -265,6 +265,93 @@ impl Solver {
         })
     }
 
+    /// Leaves option `option` out of every solution from now on (until
+    /// [`reset`](Self::reset)): the search never chooses it. With
+    /// [`select`](Self::select) it states a part of the search tree: the
+    /// solutions with some options and without others, which is how
+    /// [`parallel`](super::parallel) cuts one problem into parts. Leaving
+    /// out an option that clashes with the selections already changes
+    /// nothing.
+    ///
+    /// ```
+    /// use dlx_engine::exact_cover::{Limits, Solver};
+    /// use dlx_engine::problems::n_queens;
+    ///
+    /// // Of the 92 ways to place 8 queens, 4 have one in the corner
+    /// // (option 0): the others are the 88 without it.
+    /// let mut solver = Solver::new(&n_queens(8).compile()?);
+    /// solver.exclude(0);
+    /// assert_eq!(solver.count(Limits::none()).solutions, 88);
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `option` is out of range.
+    pub fn exclude(&mut self, option: usize) {
+        self.unwind_search();
+        // A dropped option may empty a column: counted again before a search.
+        self.zeros_stale = true;
+        let shape = &self.matrix.shape;
+        shape.option_items(option);
+        let first = shape.option_first[option];
+        let (links, dirty) = (&mut self.links, &mut self.dirty);
+        let mut drop = |before: u32, after: u32| *dirty += u64::from(after - before);
+        match shape.kind {
+            Kind::Xc => links.dance_as::<Xc, _>(|d| {
+                let before = d.mark();
+                d.drop_option(first);
+                drop(before, d.mark())
+            }),
+            Kind::Xcc => links.dance_as::<Xcc, _>(|d| {
+                let before = d.mark();
+                d.drop_option(first);
+                drop(before, d.mark())
+            }),
+            Kind::Mc => links.dance_as::<Mc, _>(|d| {
+                let before = d.mark();
+                d.drop_option(first);
+                drop(before, d.mark())
+            }),
+            Kind::Mcc => links.dance_as::<Mcc, _>(|d| {
+                let before = d.mark();
+                d.drop_option(first);
+                drop(before, d.mark())
+            }),
+        }
+    }
+
+    /// What the search would do first from the current selections and
+    /// exclusions: [`Branch::Solved`] when they are a solution already,
+    /// [`Branch::Dead`] when no solution can extend them, else the item it
+    /// would branch on and that item's options in the order it would try
+    /// them. (With bounds, the search also tries giving the item no more
+    /// options, after them, when its lower bound allows.)
+    pub fn branch(&mut self) -> Branch {
+        self.unwind_search();
+        if self.zeros_stale {
+            self.links.dance(|d| d.recount_zeros());
+            self.zeros_stale = false;
+        }
+        let shape = &self.matrix.shape;
+        let next = match shape.kind {
+            Kind::Xc => self.links.dance_as::<Xc, _>(|d| d.next_branch()),
+            Kind::Xcc => self.links.dance_as::<Xcc, _>(|d| d.next_branch()),
+            Kind::Mc => self.links.dance_as::<Mc, _>(|d| d.next_branch()),
+            Kind::Mcc => self.links.dance_as::<Mcc, _>(|d| d.next_branch()),
+        };
+        match next {
+            None => Branch::Solved,
+            Some((_, nodes)) if nodes.is_empty() => Branch::Dead,
+            Some((item, nodes)) => Branch::On {
+                item: shape.item_of(item),
+                options: nodes
+                    .iter()
+                    .map(|&x| shape.node_option[x as usize] as usize)
+                    .collect(),
+            },
+        }
+    }
+
     /// The options pre-selected so far, in order.
     pub fn selected(&self) -> impl Iterator<Item = usize> + '_ {
         self.selected.iter().map(|&o| o as usize)
@@ -430,6 +517,24 @@ impl Solver {
     }
 }
 
+/// What a search would do first: see [`Solver::branch`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Branch {
+    /// Every primary item is covered (as far as its bounds ask): the
+    /// selections are a solution, and the search would find it at once.
+    Solved,
+    /// Some primary item can no longer be covered: no solution.
+    Dead,
+    /// The search would branch on item `item` (0-based), trying `options`
+    /// in this order.
+    On {
+        /// The item.
+        item: usize,
+        /// Its options left, in the order the search tries them.
+        options: Vec<usize>,
+    },
+}
+
 /// [`Solver::select_all`] for a problem with colours or bounds: each
 /// option is taken out of every list (so the search cannot choose it
 /// again) and committed as the search would commit it, item by item.
@@ -443,6 +548,10 @@ fn select_committing<F: Family>(
     dirty: &mut u64,
     mut options: impl Iterator<Item = usize>,
 ) -> Result<(), Conflict> {
+    // The commits below keep the count of empty columns (for colours
+    // without bounds), so it must be right before them: after an exclusion
+    // or a plain cover it is stale.
+    links.dance_as::<F, _>(|d| d.recount_zeros());
     links.dance_as::<F, _>(|d| loop {
         // As in `select_all`: whole before running the caller's iterator.
         d.save();

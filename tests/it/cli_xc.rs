@@ -703,3 +703,24 @@ fn sharp_and_box_are_refused_where_they_mean_nothing() {
         .failure()
         .stderr(predicate::str::contains("is read as an exact-cover input"));
 }
+
+/// One exact-cover problem on two threads: its search is cut into parts
+/// (`exact_cover::parallel`), and every answer is the one thread's:
+/// counts, capped counts and verdicts, with colours and bounds too.
+#[test]
+fn two_threads_on_one_problem_answer_as_one() {
+    for file in ["queens-8.dlx", "langford-7.dlx", "latin-xcc-4.dlx", "bounded-queens-8.dlx"] {
+        for extra in [&["--count"][..], &["--count", "--max-solutions", "7"], &["--unique"]] {
+            let answer = |threads: &str| {
+                let out = dlx()
+                    .args(["solve", "-j", threads])
+                    .args(extra)
+                    .arg(format!("puzzles/xc/{file}"))
+                    .output()
+                    .unwrap();
+                (out.status.code(), String::from_utf8(out.stdout).unwrap())
+            };
+            assert_eq!(answer("2"), answer("1"), "{file} {extra:?}");
+        }
+    }
+}

@@ -18,6 +18,7 @@ use crate::cli::batch::{self, Config, Job, Summary};
 pub use crate::cli::solvers::SolverKind;
 use crate::cli::solvers::{baseline_cannot_solve, sudoku_solver, sudominoku_solver};
 use dlx_engine::error::excerpt;
+use dlx_engine::exact_cover::parallel::Counter;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::io::read_text;
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
@@ -586,7 +587,13 @@ fn solve_xc_record(
     // The deadline covers the whole search (and the streaming of `--all`).
     let mut visited = 0u64;
     let listing = matches!(options.mode, Mode::First | Mode::All);
-    let report = if !listing {
+    let limits = options.record_limits();
+    let report = if !listing && options.threads > 1 && limits.max_nodes.is_none() {
+        // One problem, every thread: its search cut into parts, counted on
+        // the run's pool (the same count as one thread's, and the same end).
+        let pool = crate::cli::batch::shared_pool(options.threads)?;
+        pool.install(|| Counter::new(&matrix).sharp(options.sharp).count(limits))
+    } else if !listing {
         // A count or a verdict needs no solution built.
         solver.count_each(options.record_limits(), |found| {
             // Often enough for a person, rarely enough to cost nothing.

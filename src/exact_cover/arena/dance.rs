@@ -512,6 +512,57 @@ impl<F: Family> Dance<'_, F> {
         self.commit_as(first);
     }
 
+    /// Takes the option whose first node is `first` out of every list it is
+    /// still in, so no level chooses it (an option excluded from the
+    /// solutions); its items stay open. Undone by the trail. A node already
+    /// out of its column (its option hidden by a cover) is left out.
+    pub fn drop_option(&mut self, first: u32) {
+        self.check_node(first);
+        let mut q = first;
+        loop {
+            let (Node { up, down }, Meta { item, next }) = (self.at(q), self.meta_at(q));
+            if self.at(up).down == q {
+                self.set_down(up, down);
+                self.set_up(down, up);
+                *self.len_mut(item) -= 1;
+                self.push_trail(q);
+            }
+            q = next;
+            if q == first {
+                break;
+            }
+        }
+    }
+
+    /// The items and their options a search would branch on next, in the
+    /// order it would try them: `None` when no open primary item is left
+    /// (a solution), `Some((item, vec![]))` at a dead end.
+    pub fn next_branch(&self) -> Option<(u32, Vec<u32>)> {
+        if self.active == 0 {
+            return None;
+        }
+        let item = if F::BOUNDS {
+            let (item, degree) = self.choose_bounded();
+            if degree <= 0 {
+                return Some((item, Vec::new()));
+            }
+            item
+        } else {
+            let lens = &self.len[1..=self.primaries as usize];
+            if lens.contains(&0) {
+                return Some((0, Vec::new()));
+            }
+            self.choose()
+        };
+        let mut nodes = Vec::new();
+        let mut x = self.at(item).down;
+        while x != item {
+            nodes.push(x);
+            x = self.at(x).down;
+        }
+        Some((item, nodes))
+    }
+
     /// [`release`](Self::release)s every item of the option of node `x`
     /// except `x`'s own: with [`undo_as`](Self::undo_as) the mark taken
     /// before [`commit_as`](Self::commit_as), its undo (X6, Knuth's
@@ -613,13 +664,22 @@ impl<F: Family> Dance<'_, F> {
     #[inline]
     pub fn tweak(&mut self, x: u32, block: bool) {
         self.check_node(x);
+        // Without bounds (a selection by `take_option`) the count of empty
+        // columns is kept, as every cover keeps it.
         if block {
-            self.hide::<false>(x);
+            if F::BOUNDS {
+                self.hide::<false>(x);
+            } else {
+                self.hide::<true>(x);
+            }
         }
         let (Node { up, down }, item) = (self.at(x), self.meta_at(x).item);
         self.set_down(up, down);
         self.set_up(down, up);
-        *self.len_mut(item) -= 1;
+        let len = self.len_mut(item);
+        *len -= 1;
+        let emptied = !F::BOUNDS && *len == 0;
+        self.zeros += u32::from(emptied);
         self.push_trail(x);
     }
 

@@ -1,0 +1,336 @@
+//! Every core on one problem: the search tree cut into parts, counted on a
+//! rayon thread pool (with the `parallel` feature, which the command line
+//! turns on).
+//!
+//! A [`Part`] is the solutions that hold some options and leave out others.
+//! [`split`] cuts a problem into parts the way its search would branch: on
+//! the item the search chooses, one part per option of it, in the order
+//! the search tries them (with bounds, each part also leaves out the options
+//! tried before it, and one more part leaves them all out: Knuth's tweaks and
+//! null move). The parts are disjoint and together hold every solution, in
+//! the search's order, so counts add up exactly, whatever the number of
+//! threads. [`Counter`] counts the parts of one problem on the current
+//! rayon pool, each worker on a copy of the arena of its own, rayon's work
+//! stealing handing out the parts as workers come free.
+//!
+//! ```
+//! use dlx_engine::exact_cover::parallel::{split, Counter};
+//! use dlx_engine::exact_cover::Limits;
+//! use dlx_engine::problems::n_queens;
+//!
+//! let matrix = n_queens(10).compile()?;
+//! let parts = split(&matrix, 40);
+//! assert!(parts.len() >= 40);
+//! let report = Counter::new(&matrix).count(Limits::none());
+//! assert_eq!(report.solutions, 724); // OEIS A000170
+//! # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+//! ```
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::limits::Limits;
+use super::matrix::Matrix;
+use super::report::{Conflict, End, Report, Stats};
+use super::search::{Branch, Solver};
+
+/// Parts made per worker thread by [`Counter`]: enough that a worker whose
+/// parts turn out small finds others' left to take, few enough that
+/// setting up each part (a reset and its selections) stays small beside
+/// its search.
+pub const PARTS_PER_THREAD: usize = 32;
+
+/// The levels [`split`] goes down at most: a problem whose tree is a path
+/// (forced moves) would otherwise be followed to its end.
+const MAX_SPLIT_DEPTH: usize = 64;
+
+/// One part of a problem's solutions: those that hold every option of
+/// `with` and none of `without`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Part {
+    /// Options every solution of the part holds, in the order chosen.
+    pub with: Vec<usize>,
+    /// Options no solution of the part holds.
+    pub without: Vec<usize>,
+}
+
+impl Part {
+    /// Resets `solver` and states the part on it: selects `with`, then
+    /// excludes `without`. An `Err` means the part is empty (its options
+    /// clash), and the solver is then in no particular state.
+    pub fn apply(&self, solver: &mut Solver) -> Result<(), Conflict> {
+        solver.reset();
+        solver.select_all(self.with.iter().copied())?;
+        for &option in &self.without {
+            solver.exclude(option);
+        }
+        Ok(())
+    }
+}
+
+/// Cuts `matrix`'s solutions into about `target` parts (at least that
+/// many unless the tree is smaller), level by level as the search branches,
+/// in the order the search visits them (see the [module](self) docs).
+/// Parts whose options clash are left out; a part that is a solution or a
+/// dead end already is kept whole.
+pub fn split(matrix: &Matrix, target: usize) -> Vec<Part> {
+    split_with(&mut Solver::new(matrix), target)
+}
+
+/// [`split`] with the branching of `solver` (its matrix, and its choice
+/// rule: see [`Solver::prefer_sharp`]).
+pub fn split_with(solver: &mut Solver, target: usize) -> Vec<Part> {
+    let bounded = solver.matrix().problem().has_bounds();
+    let mut parts = vec![Part::default()];
+    for _ in 0..MAX_SPLIT_DEPTH {
+        if parts.len() >= target {
+            break;
+        }
+        let mut next = Vec::with_capacity(parts.len() * 4);
+        let mut grew = false;
+        for part in parts {
+            if part.apply(solver).is_err() {
+                continue;
+            }
+            let Branch::On { options, .. } = solver.branch() else {
+                next.push(part);
+                continue;
+            };
+            grew = true;
+            for (k, &option) in options.iter().enumerate() {
+                let mut child = part.clone();
+                child.with.push(option);
+                if bounded {
+                    child.without.extend_from_slice(&options[..k]);
+                }
+                next.push(child);
+            }
+            if bounded {
+                // The item gets no more options (M's null move); a search
+                // on this part finds it dead if its lower bound forbids.
+                let mut none = part;
+                none.without.extend_from_slice(&options);
+                next.push(none);
+            }
+        }
+        parts = next;
+        if !grew {
+            break;
+        }
+    }
+    parts
+}
+
+/// Counts the solutions of one problem on every thread of the current
+/// rayon pool (see the [module](self) docs).
+#[derive(Debug, Clone)]
+pub struct Counter<'m> {
+    matrix: &'m Matrix,
+    sharp: bool,
+    parts_per_thread: usize,
+}
+
+impl<'m> Counter<'m> {
+    /// A counter for `matrix`, with the plain choice rule and
+    /// [`PARTS_PER_THREAD`].
+    pub fn new(matrix: &'m Matrix) -> Self {
+        Counter {
+            matrix,
+            sharp: false,
+            parts_per_thread: PARTS_PER_THREAD,
+        }
+    }
+
+    /// Chooses items named `#...` first ([`Solver::prefer_sharp`]).
+    pub fn sharp(mut self, on: bool) -> Self {
+        self.sharp = on;
+        self
+    }
+
+    /// Parts made per thread (at least 1).
+    pub fn parts_per_thread(mut self, parts: usize) -> Self {
+        self.parts_per_thread = parts.max(1);
+        self
+    }
+
+    /// Counts the solutions within `limits`, as [`Solver::count`] would:
+    /// the same count and end for any number of threads when the search is
+    /// exhausted or `limits.max_solutions` is reached. A deadline and a
+    /// cancel flag stop every part. The nodes and updates are the parts'
+    /// (the levels [`split`] made are not searched again, so a few fewer
+    /// than one thread's).
+    ///
+    /// A node budget has no meaning shared between parts: with
+    /// `limits.max_nodes` set the count runs on one thread, as
+    /// [`Solver::count`]. So does a problem too small to cut.
+    ///
+    /// With `limits.max_solutions`, parts that have not started are
+    /// skipped once that many solutions are found, and running parts stop
+    /// at their next solution; a running part that finds none runs to its
+    /// end (or the deadline, or the cancel flag).
+    pub fn count(&self, limits: Limits) -> Report {
+        let mut solver = Solver::new(self.matrix);
+        solver.prefer_sharp(self.sharp);
+        let threads = rayon::current_num_threads();
+        if limits.max_nodes.is_some() || threads == 1 {
+            return solver.count(limits);
+        }
+        let parts = split_with(&mut solver, threads * self.parts_per_thread);
+        let max = limits.max_solutions.unwrap_or(u64::MAX);
+        let found = AtomicU64::new(0);
+        let per_part = Limits {
+            max_solutions: None,
+            ..limits
+        };
+        let (matrix, sharp) = (self.matrix, self.sharp);
+        let reports: Vec<Report> = parts
+            .par_iter()
+            .map_init(
+                || {
+                    let mut solver = Solver::new(matrix);
+                    solver.prefer_sharp(sharp);
+                    solver
+                },
+                |solver, part| {
+                    if found.load(Ordering::Relaxed) >= max || part.apply(solver).is_err() {
+                        return None;
+                    }
+                    Some(solver.count_each(per_part, |_| {
+                        if found.fetch_add(1, Ordering::Relaxed) + 1 >= max {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    }))
+                },
+            )
+            .flatten()
+            .collect();
+        let total = found.load(Ordering::Relaxed);
+        let mut stats = Stats::default();
+        let mut end = End::Exhausted;
+        for report in &reports {
+            stats += report.stats;
+            if report.end.is_limit() {
+                end = report.end;
+            }
+        }
+        if total >= max && !end.is_limit() {
+            end = End::Stopped;
+        }
+        Report {
+            solutions: total.min(max),
+            end,
+            stats,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact_cover::knuth_format;
+    use crate::problems::knuth_text::{family, Size};
+    use crate::problems::{langford_pairs, n_queens};
+
+    /// Every solution of `solver`'s current state, each as a sorted set of
+    /// options, in the order visited.
+    fn solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        solver.search(Limits::none(), |s| {
+            let mut set = s.to_vec();
+            set.sort_unstable();
+            all.push(set);
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    /// The problems: plain, colours and bounds (the tiny half of Knuth's
+    /// family, whose counts `tests/it/family.rs` checks against Knuth's).
+    fn problems() -> Vec<(String, Matrix)> {
+        let mut all: Vec<(String, Matrix)> = family()
+            .into_iter()
+            .filter(|i| i.size == Size::Test)
+            .map(|i| {
+                let xc = knuth_format::parse(&i.text, &i.name).unwrap();
+                (i.name, xc.problem.compile().unwrap())
+            })
+            .collect();
+        all.push(("queens-7".into(), n_queens(7).compile().unwrap()));
+        all.push(("langford-7".into(), langford_pairs(7).compile().unwrap()));
+        all
+    }
+
+    /// The parts hold every solution once, in the order one search visits
+    /// them, however finely the problem is cut.
+    #[test]
+    fn parts_are_the_search_in_order() {
+        for (name, matrix) in problems() {
+            let whole = solutions(&mut Solver::new(&matrix));
+            for target in [1, 2, 7, 50, 400] {
+                let mut solver = Solver::new(&matrix);
+                let mut joined = Vec::new();
+                for part in split(&matrix, target) {
+                    if part.apply(&mut solver).is_ok() {
+                        joined.extend(solutions(&mut solver));
+                    }
+                }
+                assert_eq!(joined, whole, "{name}, {target} parts");
+            }
+        }
+    }
+
+    /// Counts on pools of 1, 2 and 3 threads equal one solver's, with and
+    /// without a solution cap, and with the sharp preference.
+    #[test]
+    fn counts_do_not_depend_on_threads() {
+        for (name, matrix) in problems() {
+            let whole = Solver::new(&matrix).count(Limits::none());
+            for threads in [1, 2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let counter = Counter::new(&matrix).parts_per_thread(5);
+                let report = pool.install(|| counter.count(Limits::none()));
+                assert_eq!(
+                    (report.solutions, report.end),
+                    (whole.solutions, End::Exhausted),
+                    "{name}, {threads} threads"
+                );
+                let sharp = pool.install(|| counter.clone().sharp(true).count(Limits::none()));
+                assert_eq!(sharp.solutions, whole.solutions, "{name}, sharp");
+                for cap in [1, 2, 5] {
+                    let capped = pool.install(|| counter.count(Limits::solutions(cap)));
+                    let want = if whole.solutions >= cap {
+                        (cap, End::Stopped)
+                    } else {
+                        (whole.solutions, End::Exhausted)
+                    };
+                    assert_eq!((capped.solutions, capped.end), want, "{name}, cap {cap}");
+                }
+            }
+        }
+    }
+
+    /// A node budget keeps its one-thread meaning, and a deadline already
+    /// past stops every part.
+    #[test]
+    fn limits_hold_as_on_one_thread() {
+        let matrix = n_queens(9).compile().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let budget = Limits::none().with_max_nodes(Some(500));
+        let one = Solver::new(&matrix).count(budget);
+        let many = pool.install(|| Counter::new(&matrix).count(budget));
+        assert_eq!(many, one);
+        let past = Limits::none().with_deadline(std::time::Instant::now());
+        let stopped = pool.install(|| Counter::new(&matrix).count(past));
+        assert_eq!((stopped.end, stopped.stats.nodes), (End::TimeLimit, 0));
+    }
+}

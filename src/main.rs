@@ -16,6 +16,8 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run_command(args),
         Command::Bench(args) => cli::bench::run_command(args),
         Command::Gen(args) => cli::gen::run(args),
+        Command::Split(args) => cli::tree::run_split(args),
+        Command::Estimate(args) => cli::tree::run_estimate(args),
         Command::Completions(args) => cli::completions::run_completions(args),
         Command::Man(args) => cli::completions::run_man(args),
     };

@@ -29,6 +29,7 @@ pub mod gen;
 pub mod solve;
 pub mod solvers;
 pub mod terminal;
+pub mod tree;
 
 /// Exact-cover solving engine (Knuth's Algorithm X on dancing links) with
 /// Sudoku and Sudominoku front-ends.
@@ -85,6 +86,10 @@ pub enum Command {
     /// Ctrl-C stops it after whole puzzles (exit status 130).
     #[command(allow_negative_numbers = true)]
     Gen(gen::GenArgs),
+    /// Cut an exact-cover problem into parts to count apart.
+    Split(tree::SplitArgs),
+    /// Estimate an exact-cover problem's search tree (Knuth's random paths).
+    Estimate(tree::EstimateArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff): `dlx man > dlx.1 && man ./dlx.1`.

@@ -51,6 +51,7 @@
 //! ```
 
 mod arena;
+pub mod estimate;
 mod matrix;
 #[cfg(feature = "parallel")]
 pub mod parallel;

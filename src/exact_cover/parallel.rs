@@ -54,17 +54,23 @@ pub struct Part {
     pub with: Vec<usize>,
     /// Options no solution of the part holds.
     pub without: Vec<usize>,
+    /// Items (with bounds) the part gives no more options: Algorithm M's
+    /// null move, taken where the selections meet their lower bounds.
+    pub closed: Vec<usize>,
 }
 
 impl Part {
     /// Resets `solver` and states the part on it: selects `with`, then
-    /// excludes `without`. An `Err` means the part is empty (its options
+    /// excludes `without` and closes `closed`. An `Err` means the part is empty (its options
     /// clash), and the solver is then in no particular state.
     pub fn apply(&self, solver: &mut Solver) -> Result<(), Conflict> {
         solver.reset();
         solver.select_all(self.with.iter().copied())?;
         for &option in &self.without {
             solver.exclude(option);
+        }
+        for &item in &self.closed {
+            solver.close(item);
         }
         Ok(())
     }
@@ -94,7 +100,12 @@ pub fn split_with(solver: &mut Solver, target: usize) -> Vec<Part> {
             if part.apply(solver).is_err() {
                 continue;
             }
-            let Branch::On { options, .. } = solver.branch() else {
+            let Branch::On {
+                item,
+                options,
+                null,
+            } = solver.branch()
+            else {
                 next.push(part);
                 continue;
             };
@@ -107,11 +118,11 @@ pub fn split_with(solver: &mut Solver, target: usize) -> Vec<Part> {
                 }
                 next.push(child);
             }
-            if bounded {
-                // The item gets no more options (M's null move); a search
-                // on this part finds it dead if its lower bound forbids.
+            if null {
+                // The item gets no more options (M's null move).
                 let mut none = part;
                 none.without.extend_from_slice(&options);
+                none.closed.push(item);
                 next.push(none);
             }
         }
@@ -280,6 +291,42 @@ mod tests {
                 }
                 assert_eq!(joined, whole, "{name}, {target} parts");
             }
+        }
+    }
+
+    /// Each part, written as the problem it leaves (in Knuth's format and
+    /// read back), counts as the part does on the whole problem, and the
+    /// parts' counts add up to the whole count.
+    #[test]
+    fn parts_as_problems_of_their_own() {
+        for (name, matrix) in problems() {
+            let whole = Solver::new(&matrix).count(Limits::none()).solutions;
+            let mut solver = Solver::new(&matrix);
+            let mut sum = 0;
+            for part in split(&matrix, 20) {
+                if part.apply(&mut solver).is_err() {
+                    continue;
+                }
+                let here = solver.count(Limits::none()).solutions;
+                let left = solver.remaining();
+                let text = knuth_format::write(&left);
+                let has_primary = left
+                    .items()
+                    .iter()
+                    .any(|i| i.kind == crate::exact_cover::ItemKind::Primary);
+                let alone = if has_primary {
+                    let again = knuth_format::parse(&text, "part").unwrap().problem;
+                    Solver::new(&again.compile().unwrap())
+                        .count(Limits::none())
+                        .solutions
+                } else {
+                    // Nothing left to cover: the part is its selections.
+                    1
+                };
+                assert_eq!(alone, here, "{name}: {part:?}");
+                sum += here;
+            }
+            assert_eq!(sum, whole, "{name}");
         }
     }
 

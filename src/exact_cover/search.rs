@@ -10,6 +10,7 @@ use super::arena::{Dance, Family, Kind, Links, Mc, Mcc, Xc, Xcc, NO_OPTION};
 use super::matrix::{Matrix, Shape};
 
 use super::limits::Limits;
+use super::problem::{ItemKind, Problem};
 use super::report::{Conflict, End, Report, Stats};
 
 /// Solves one [`Matrix`] many times: per puzzle, [`reset`](Solver::reset),
@@ -320,12 +321,44 @@ impl Solver {
         }
     }
 
+    /// Gives primary item `item` no more options from now on (until
+    /// [`reset`](Self::reset)): its options are left out, and it no longer
+    /// needs covering, as after Algorithm M's null move. Only right for an
+    /// item whose lower bound the selections meet already (what
+    /// [`Branch::On`]'s `null` says); on a plain item it leaves the item
+    /// uncovered in every solution.
+    ///
+    /// # Panics
+    /// If `item` is out of range.
+    pub fn close(&mut self, item: usize) {
+        self.unwind_search();
+        self.zeros_stale = true;
+        let slot = self.matrix.shape.slot_of(item);
+        let (links, dirty) = (&mut self.links, &mut self.dirty);
+        macro_rules! close {
+            ($family:ty) => {
+                links.dance_as::<$family, _>(|d| {
+                    if !d.is_covered(slot) {
+                        let before = d.mark();
+                        d.cover_uncounted(slot);
+                        *dirty += u64::from(d.mark() - before);
+                    }
+                })
+            };
+        }
+        match self.matrix.shape.kind {
+            Kind::Xc => close!(Xc),
+            Kind::Xcc => close!(Xcc),
+            Kind::Mc => close!(Mc),
+            Kind::Mcc => close!(Mcc),
+        }
+    }
+
     /// What the search would do first from the current selections and
     /// exclusions: [`Branch::Solved`] when they are a solution already,
     /// [`Branch::Dead`] when no solution can extend them, else the item it
-    /// would branch on and that item's options in the order it would try
-    /// them. (With bounds, the search also tries giving the item no more
-    /// options, after them, when its lower bound allows.)
+    /// would branch on, the options it would try, in order, and (with
+    /// bounds) whether it would then try giving the item no more options.
     pub fn branch(&mut self) -> Branch {
         self.unwind_search();
         if self.zeros_stale {
@@ -341,15 +374,111 @@ impl Solver {
         };
         match next {
             None => Branch::Solved,
-            Some((_, nodes)) if nodes.is_empty() => Branch::Dead,
-            Some((item, nodes)) => Branch::On {
+            Some((_, nodes, false)) if nodes.is_empty() => Branch::Dead,
+            Some((item, nodes, null)) => Branch::On {
                 item: shape.item_of(item),
                 options: nodes
                     .iter()
                     .map(|&x| shape.node_option[x as usize] as usize)
                     .collect(),
+                null,
             },
         }
+    }
+
+    /// The problem left once the current selections and exclusions are
+    /// made, as a problem of its own: the open items (a bounded item with
+    /// what is left of its bounds), and the options that can still join a
+    /// solution, in their order, with their colours. Its solutions, each
+    /// with the selected options added, are exactly the solutions of the
+    /// whole problem that hold the selections and none of the exclusions;
+    /// so it is what [`parallel::Part`](super::parallel) files hold for any
+    /// program that reads Knuth's format. Item and option names are kept.
+    ///
+    /// ```
+    /// use dlx_engine::exact_cover::{Limits, Solver};
+    /// use dlx_engine::problems::n_queens;
+    ///
+    /// let mut solver = Solver::new(&n_queens(8).compile()?);
+    /// solver.select(0)?; // a queen in the corner
+    /// let left = solver.remaining();
+    /// let count = Solver::new(&left.compile()?).count(Limits::none());
+    /// assert_eq!(count.solutions, 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remaining(&mut self) -> Problem {
+        self.unwind_search();
+        let shape = &self.matrix.shape;
+        let problem = &shape.problem;
+        let kind = shape.kind;
+        let links = &mut self.links;
+        let first = &shape.option_first;
+        let (open, bound, live): (Vec<bool>, Vec<u32>, Vec<bool>) = {
+            let look = |open: &dyn Fn(u32) -> bool,
+                        bound: &dyn Fn(u32) -> u32,
+                        selectable: &dyn Fn(u32) -> bool| {
+                let open_items: Vec<bool> = (0..problem.items().len())
+                    .map(|i| open(shape.slot_of(i)))
+                    .collect();
+                let bounds: Vec<u32> = (0..problem.items().len())
+                    .map(|i| bound(shape.slot_of(i)))
+                    .collect();
+                let live: Vec<bool> = (0..problem.options())
+                    .map(|k| {
+                        let size = problem.option(k).len() as u32;
+                        (first[k]..first[k] + size).all(selectable)
+                    })
+                    .collect();
+                (open_items, bounds, live)
+            };
+            macro_rules! state {
+                ($family:ty) => {
+                    links.dance_as::<$family, _>(|d| {
+                        look(
+                            &|slot| !d.is_covered(slot),
+                            &|slot| {
+                                if <$family as Family>::BOUNDS && slot as usize <= shape.primaries {
+                                    d.bound(slot)
+                                } else {
+                                    1
+                                }
+                            },
+                            &|x| d.is_selectable(x),
+                        )
+                    })
+                };
+            }
+            match kind {
+                Kind::Xc => state!(Xc),
+                Kind::Xcc => state!(Xcc),
+                Kind::Mc => state!(Mc),
+                Kind::Mcc => state!(Mcc),
+            }
+        };
+        let mut left = Problem::new();
+        let mut id = vec![usize::MAX; problem.items().len()];
+        for (i, item) in problem.items().iter().enumerate() {
+            if !open[i] {
+                continue;
+            }
+            let added = match item.kind {
+                ItemKind::Primary => {
+                    // `bound` is how many more may cover it: `hi` less those
+                    // selected, so as many fewer are still owed to `lo`.
+                    let used = item.hi - bound[i];
+                    left.add_bounded(item.name.clone(), item.lo.saturating_sub(used), bound[i])
+                }
+                ItemKind::Secondary => left.add_secondary(item.name.clone()),
+            };
+            id[i] = added.expect("names and bounds of a valid problem");
+        }
+        for k in (0..problem.options()).filter(|&k| live[k]) {
+            let entries: Vec<(usize, Option<&str>)> =
+                problem.option_entries(k).map(|(i, c)| (id[i], c)).collect();
+            left.add_colored_option(&entries)
+                .expect("a live option names open items, a primary among them");
+        }
+        left
     }
 
     /// The options pre-selected so far, in order.
@@ -526,12 +655,16 @@ pub enum Branch {
     /// Some primary item can no longer be covered: no solution.
     Dead,
     /// The search would branch on item `item` (0-based), trying `options`
-    /// in this order.
+    /// in this order, then, if `null`, no more options for the item.
     On {
         /// The item.
         item: usize,
-        /// Its options left, in the order the search tries them.
+        /// The options it tries, in order (with bounds, each branch also
+        /// leaves out the options tried before it).
         options: Vec<usize>,
+        /// With bounds: the last branch gives the item no more options
+        /// (Knuth's null move), leaving out every option above.
+        null: bool,
     },
 }
 

@@ -709,8 +709,17 @@ fn sharp_and_box_are_refused_where_they_mean_nothing() {
 /// counts, capped counts and verdicts, with colours and bounds too.
 #[test]
 fn two_threads_on_one_problem_answer_as_one() {
-    for file in ["queens-8.dlx", "langford-7.dlx", "latin-xcc-4.dlx", "bounded-queens-8.dlx"] {
-        for extra in [&["--count"][..], &["--count", "--max-solutions", "7"], &["--unique"]] {
+    for file in [
+        "queens-8.dlx",
+        "langford-7.dlx",
+        "latin-xcc-4.dlx",
+        "bounded-queens-8.dlx",
+    ] {
+        for extra in [
+            &["--count"][..],
+            &["--count", "--max-solutions", "7"],
+            &["--unique"],
+        ] {
             let answer = |threads: &str| {
                 let out = dlx()
                     .args(["solve", "-j", threads])
@@ -723,4 +732,61 @@ fn two_threads_on_one_problem_answer_as_one() {
             assert_eq!(answer("2"), answer("1"), "{file} {extra:?}");
         }
     }
+}
+
+/// `dlx split` cuts a problem into files that count apart: every part is
+/// an ordinary problem, and the parts' counts add up to the whole count
+/// (the published ones: OEIS A000170 for 8 queens, Knuth's DLX2 and DLX3
+/// for the coloured and the bounded file, `tests/data/knuth_counts.tsv`).
+#[test]
+fn split_parts_add_up_and_estimates_print() {
+    for (file, whole) in [
+        ("queens-8.dlx", 92u64),
+        ("latin-xcc-4.dlx", 576),
+        ("bounded-queens-8.dlx", 17550),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let parts = dir.path().join("parts");
+        dlx()
+            .args(["split", "--parts", "12", "-o"])
+            .arg(&parts)
+            .arg(format!("puzzles/xc/{file}"))
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("parts in"));
+        let manifest = std::fs::read_to_string(parts.join("manifest.tsv")).unwrap();
+        let rows: Vec<&str> = manifest.lines().skip(1).collect();
+        assert!(rows.len() >= 12, "{file}: {} parts", rows.len());
+        let mut sum = 0;
+        for row in rows {
+            let name = row.split('\t').nth(1).unwrap();
+            let out = dlx()
+                .args(["solve", "--kind", "xc", "--count", "-j", "1"])
+                .arg(parts.join(name))
+                .output()
+                .unwrap();
+            sum += String::from_utf8(out.stdout)
+                .unwrap()
+                .trim()
+                .parse::<u64>()
+                .unwrap();
+        }
+        assert_eq!(sum, whole, "{file}");
+        // A second split into the same directory is refused.
+        dlx()
+            .args(["split", "-o"])
+            .arg(&parts)
+            .arg(format!("puzzles/xc/{file}"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("manifest.tsv already"));
+    }
+    dlx()
+        .args(["estimate", "--samples", "200", "puzzles/xc/queens-8.dlx"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("search nodes ≈")
+                .and(predicate::str::contains("200 random paths")),
+        );
 }

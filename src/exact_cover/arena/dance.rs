@@ -534,33 +534,40 @@ impl<F: Family> Dance<'_, F> {
         }
     }
 
-    /// The items and their options a search would branch on next, in the
-    /// order it would try them: `None` when no open primary item is left
-    /// (a solution), `Some((item, vec![]))` at a dead end.
-    pub fn next_branch(&self) -> Option<(u32, Vec<u32>)> {
+    /// The item a search would branch on next, the nodes of the options it
+    /// would try, in order, and whether it would try the null move after
+    /// them (with bounds: give the item no more options): `None` when no
+    /// open primary item is left (a solution), no options and no null move
+    /// at a dead end. With bounds the branches are exactly the item's
+    /// branching degree (Knuth's DLX3): its first options while enough are
+    /// left to meet its lower bound, and the null move only when the bound
+    /// allows it.
+    pub fn next_branch(&self) -> Option<(u32, Vec<u32>, bool)> {
         if self.active == 0 {
             return None;
         }
-        let item = if F::BOUNDS {
+        let (item, degree) = if F::BOUNDS {
             let (item, degree) = self.choose_bounded();
             if degree <= 0 {
-                return Some((item, Vec::new()));
+                return Some((item, Vec::new(), false));
             }
-            item
+            (item, degree as u64)
         } else {
             let lens = &self.len[1..=self.primaries as usize];
             if lens.contains(&0) {
-                return Some((0, Vec::new()));
+                return Some((0, Vec::new(), false));
             }
-            self.choose()
+            let item = self.choose();
+            (item, u64::from(self.len_of(item)))
         };
         let mut nodes = Vec::new();
         let mut x = self.at(item).down;
-        while x != item {
+        while x != item && (nodes.len() as u64) < degree {
             nodes.push(x);
             x = self.at(x).down;
         }
-        Some((item, nodes))
+        let null = F::BOUNDS && degree > nodes.len() as u64;
+        Some((item, nodes, null))
     }
 
     /// [`release`](Self::release)s every item of the option of node `x`

@@ -263,21 +263,7 @@ fn balanced_split(
             parts[at].2 = false;
             continue;
         };
-        let mut children = Vec::new();
-        for (k, &option) in options.iter().enumerate() {
-            let mut child = part.clone();
-            child.with.push(option);
-            if bounded {
-                child.without.extend_from_slice(&options[..k]);
-            }
-            children.push(child);
-        }
-        if null {
-            let mut none = part;
-            none.without.extend_from_slice(&options);
-            none.closed.push(item);
-            children.push(none);
-        }
+        let children = part.children(item, &options, null, bounded);
         let children: Vec<(Part, Estimate, bool)> = children
             .into_iter()
             .enumerate()

@@ -76,6 +76,31 @@ impl Part {
     }
 }
 
+impl Part {
+    /// The parts of this part's solutions as the search branches on
+    /// `item` from it ([`Branch::On`]): one per option, which, with
+    /// `bounded`, also leaves out the options before it; then, if `null`,
+    /// one that leaves them all out and gives the item no more options.
+    pub fn children(&self, item: usize, options: &[usize], null: bool, bounded: bool) -> Vec<Part> {
+        let mut children = Vec::with_capacity(options.len() + 1);
+        for (k, &option) in options.iter().enumerate() {
+            let mut child = self.clone();
+            child.with.push(option);
+            if bounded {
+                child.without.extend_from_slice(&options[..k]);
+            }
+            children.push(child);
+        }
+        if null {
+            let mut none = self.clone();
+            none.without.extend_from_slice(options);
+            none.closed.push(item);
+            children.push(none);
+        }
+        children
+    }
+}
+
 /// Cuts `matrix`'s solutions into about `target` parts (at least that
 /// many unless the tree is smaller), level by level as the search branches,
 /// in the order the search visits them (see the [module](self) docs).
@@ -100,30 +125,16 @@ pub fn split_with(solver: &mut Solver, target: usize) -> Vec<Part> {
             if part.apply(solver).is_err() {
                 continue;
             }
-            let Branch::On {
-                item,
-                options,
-                null,
-            } = solver.branch()
-            else {
-                next.push(part);
-                continue;
-            };
-            grew = true;
-            for (k, &option) in options.iter().enumerate() {
-                let mut child = part.clone();
-                child.with.push(option);
-                if bounded {
-                    child.without.extend_from_slice(&options[..k]);
+            match solver.branch() {
+                Branch::On {
+                    item,
+                    options,
+                    null,
+                } => {
+                    grew = true;
+                    next.extend(part.children(item, &options, null, bounded));
                 }
-                next.push(child);
-            }
-            if null {
-                // The item gets no more options (M's null move).
-                let mut none = part;
-                none.without.extend_from_slice(&options);
-                none.closed.push(item);
-                next.push(none);
+                _ => next.push(part),
             }
         }
         parts = next;

@@ -296,28 +296,20 @@ impl Solver {
         shape.option_items(option);
         let first = shape.option_first[option];
         let (links, dirty) = (&mut self.links, &mut self.dirty);
-        let mut drop = |before: u32, after: u32| *dirty += u64::from(after - before);
+        macro_rules! drop_option {
+            ($family:ty) => {
+                links.dance_as::<$family, _>(|d| {
+                    let before = d.mark();
+                    d.drop_option(first);
+                    *dirty += u64::from(d.mark() - before);
+                })
+            };
+        }
         match shape.kind {
-            Kind::Xc => links.dance_as::<Xc, _>(|d| {
-                let before = d.mark();
-                d.drop_option(first);
-                drop(before, d.mark())
-            }),
-            Kind::Xcc => links.dance_as::<Xcc, _>(|d| {
-                let before = d.mark();
-                d.drop_option(first);
-                drop(before, d.mark())
-            }),
-            Kind::Mc => links.dance_as::<Mc, _>(|d| {
-                let before = d.mark();
-                d.drop_option(first);
-                drop(before, d.mark())
-            }),
-            Kind::Mcc => links.dance_as::<Mcc, _>(|d| {
-                let before = d.mark();
-                d.drop_option(first);
-                drop(before, d.mark())
-            }),
+            Kind::Xc => drop_option!(Xc),
+            Kind::Xcc => drop_option!(Xcc),
+            Kind::Mc => drop_option!(Mc),
+            Kind::Mcc => drop_option!(Mcc),
         }
     }
 

@@ -35,15 +35,146 @@ pub struct SplitArgs {
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = positive)]
     pub parts: u64,
     /// Directory for `part-NNNN.dlx` and `manifest.tsv` (made if missing;
-    /// refused if it holds a manifest already).
-    #[arg(short = 'o', long = "output", value_name = "DIR")]
-    pub dir: PathBuf,
+    /// refused if it holds a manifest already). Needed unless --lines.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        required_unless_present = "lines"
+    )]
+    pub dir: Option<PathBuf>,
     /// Random paths per part for the estimates that balance the parts.
     #[arg(long, value_name = "K", default_value_t = 64, value_parser = positive)]
     pub samples: u64,
     /// Seed of the random paths (the same seed, the same parts).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Print one line per part on standard output instead of writing
+    /// files (for a streaming engine: `dlx solve --parts-of FILE` counts
+    /// such lines, one count per line). No -o then.
+    #[arg(long, conflicts_with = "dir")]
+    pub lines: bool,
+}
+
+/// A part as one line: `with=3,17 without=5 closed=2`, the numbers of
+/// options (and closed items) in the order the problem file gives them,
+/// from 0 (options that name no primary item are left out and not
+/// numbered, as in the manifest). Empty lists are left out; the whole
+/// problem is `with=`.
+pub fn part_line(part: &Part) -> String {
+    let list = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
+    let mut line = format!("with={}", list(&part.with));
+    if !part.without.is_empty() {
+        line.push_str(&format!(" without={}", list(&part.without)));
+    }
+    if !part.closed.is_empty() {
+        line.push_str(&format!(" closed={}", list(&part.closed)));
+    }
+    line
+}
+
+/// Reads a [`part_line`], checking its numbers against `problem`: the
+/// reason when it is not one.
+pub fn parse_part_line(line: &str, problem: &Problem) -> Result<Part, String> {
+    let mut part = Part::default();
+    let mut seen_with = false;
+    for field in line.split_whitespace() {
+        let Some((key, values)) = field.split_once('=') else {
+            return Err(format!(
+                "`{field}` is not `with=`, `without=` or `closed=` with numbers"
+            ));
+        };
+        let (list, bound, what) = match key {
+            "with" => (&mut part.with, problem.options(), "option"),
+            "without" => (&mut part.without, problem.options(), "option"),
+            "closed" => (&mut part.closed, problem.items().len(), "item"),
+            _ => return Err(format!("unknown field `{key}` (with, without, closed)")),
+        };
+        seen_with |= key == "with";
+        for value in values.split(',').filter(|v| !v.is_empty()) {
+            let k: usize = value
+                .parse()
+                .map_err(|_| format!("`{value}` in `{key}=` is not a number"))?;
+            if k >= bound {
+                return Err(format!(
+                    "{what} {k} in `{key}=` is out of range (the problem has {bound})"
+                ));
+            }
+            list.push(k);
+        }
+    }
+    if !seen_with {
+        return Err("no `with=` field (the whole problem is `with=`)".into());
+    }
+    Ok(part)
+}
+
+/// `dlx solve --parts-of PROBLEM --count FILES`: reads the part lines of
+/// `files` (standard input for `-`), counts each part of `problem` on
+/// `threads` threads, and writes one count per line, in order, to `out`
+/// (standard output when `None`). A line that is no part gets `! invalid:
+/// REASON` in its place and `FILE:LINE: REASON` on stderr (exit status 1).
+pub fn count_parts(
+    problem: &Path,
+    files: &[PathBuf],
+    out: Option<&Path>,
+    threads: usize,
+    sharp: bool,
+) -> Result<Exit, Error> {
+    use rayon::prelude::*;
+    let (_, problem, matrix) = read_problem(problem)?;
+    let mut sink: Box<dyn Write> = match out {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
+        )),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    let pool = crate::cli::batch::shared_pool(threads)?;
+    let mut exit = Exit::Ok;
+    for file in files {
+        let (name, input) = open_input(file)?;
+        let mut lines = Vec::new();
+        for line in io::BufRead::lines(input) {
+            lines.push(line.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?);
+        }
+        // Blank lines and `#` comments are no parts.
+        let parts: Vec<(usize, &str)> = (1..)
+            .zip(lines.iter().map(|l| l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let answers: Vec<Result<u64, String>> = pool.install(|| {
+            parts
+                .par_iter()
+                .map_init(
+                    || {
+                        let mut solver = Solver::new(&matrix);
+                        solver.prefer_sharp(sharp);
+                        solver
+                    },
+                    |solver, (_, line)| {
+                        let part = parse_part_line(line, &problem)?;
+                        Ok(match part.apply(solver) {
+                            Ok(()) => solver.count(Limits::none()).solutions,
+                            Err(_) => 0,
+                        })
+                    },
+                )
+                .collect()
+        });
+        for ((line_no, _), answer) in parts.iter().zip(answers) {
+            match answer {
+                Ok(count) => writeln!(sink, "{count}")?,
+                Err(reason) => {
+                    writeln!(sink, "! invalid: {reason}")?;
+                    crate::cli::note(format_args!("{name}:{line_no}: {reason}"));
+                    exit = Exit::SomeFailed;
+                }
+            }
+        }
+    }
+    sink.flush()?;
+    Ok(exit)
 }
 
 /// Estimate the search tree of an exact-cover problem before searching it.
@@ -141,18 +272,26 @@ pub fn run_estimate(args: EstimateArgs) -> Result<Exit, Error> {
 /// `dlx split`.
 pub fn run_split(args: SplitArgs) -> Result<Exit, Error> {
     let (name, problem, matrix) = read_problem(&args.file)?;
-    if args.dir.join("manifest.tsv").exists() {
+    let mut solver = Solver::new(&matrix);
+    let Some(dir) = args.dir else {
+        let parts = balanced_split(&mut solver, args.parts as usize, args.samples, args.seed);
+        let mut out = io::stdout().lock();
+        for (part, _) in &parts {
+            writeln!(out, "{}", part_line(part))?;
+        }
+        return Ok(Exit::Ok);
+    };
+    if dir.join("manifest.tsv").exists() {
         return Err(refusal(format!(
             "{}: holds a manifest.tsv already; give an empty or new directory",
-            args.dir.display()
+            dir.display()
         )));
     }
-    std::fs::create_dir_all(&args.dir)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", args.dir.display())))?;
-    let mut solver = Solver::new(&matrix);
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     let parts = balanced_split(&mut solver, args.parts as usize, args.samples, args.seed);
     let bounded = problem.has_bounds();
-    let mut manifest = String::from("part\tfile\twith\twithout\testimated_nodes\n");
+    let mut manifest = String::from("part\tfile\twith\twithout\testimated_nodes\tline\n");
     for (k, (part, estimate)) in parts.iter().enumerate() {
         let file = format!("part-{:04}.dlx", k + 1);
         let texts = |options: &[usize]| -> Vec<String> {
@@ -199,7 +338,7 @@ pub fn run_split(args: SplitArgs) -> Result<Exit, Error> {
                 text.push_str("#none\n");
             }
         }
-        let path = args.dir.join(&file);
+        let path = dir.join(&file);
         std::fs::write(&path, text)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
         let join = |options: &[usize]| texts(options).join(" ; ");
@@ -215,7 +354,7 @@ pub fn run_split(args: SplitArgs) -> Result<Exit, Error> {
             estimate.nodes
         ));
     }
-    let path = args.dir.join("manifest.tsv");
+    let path = dir.join("manifest.tsv");
     std::fs::write(&path, manifest)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     let total: f64 = parts.iter().map(|(_, e)| e.nodes).sum();
@@ -223,7 +362,7 @@ pub fn run_split(args: SplitArgs) -> Result<Exit, Error> {
     crate::cli::note(format_args!(
         "{name}: {} parts in {} (estimated search nodes {total:.3e} in all, the largest part {:.1}% of them)",
         parts.len(),
-        args.dir.display(),
+        dir.display(),
         if total > 0.0 { 100.0 * largest / total } else { 0.0 }
     ));
     Ok(Exit::Ok)

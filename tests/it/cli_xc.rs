@@ -790,3 +790,43 @@ fn split_parts_add_up_and_estimates_print() {
                 .and(predicate::str::contains("200 random paths")),
         );
 }
+
+/// The line form for streaming engines: `dlx split --lines` prints a part
+/// per line, `dlx solve --parts-of PROBLEM --count` counts them, one count
+/// per line in order, and the counts add up to the whole (Knuth's DLX3
+/// count for the bounded file, knuth_counts.tsv; OEIS A000170 for queens).
+/// A line that is no part is marked in its place.
+#[test]
+fn part_lines_count_apart_and_add_up() {
+    for (file, whole) in [("bounded-queens-8.dlx", 17550u64), ("queens-8.dlx", 92)] {
+        let problem = format!("puzzles/xc/{file}");
+        let out = dlx()
+            .args(["split", "--lines", "--parts", "9", &problem])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let lines = String::from_utf8(out.stdout).unwrap();
+        assert!(lines.lines().count() >= 9, "{lines}");
+        let counted = dlx()
+            .args(["solve", "--count", "-j", "2", "--parts-of", &problem])
+            .write_stdin(lines.clone())
+            .output()
+            .unwrap();
+        let counts: Vec<u64> = String::from_utf8(counted.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect();
+        assert_eq!(counts.len(), lines.lines().count());
+        assert_eq!(counts.iter().sum::<u64>(), whole, "{file}");
+    }
+    dlx()
+        .args(["solve", "--count", "--parts-of", "puzzles/xc/queens-8.dlx"])
+        .write_stdin("with=\n# a note\nwith=0,x\n")
+        .assert()
+        .code(1)
+        .stdout("92\n! invalid: `x` in `with=` is not a number\n")
+        .stderr(predicate::str::contains(
+            "<stdin>:3: `x` in `with=` is not a number",
+        ));
+}

@@ -79,6 +79,11 @@ pub struct SolveArgs {
     /// Counts are the same; the search, and the order of --all, may differ.
     #[arg(long)]
     pub sharp: bool,
+    /// Count parts of the exact-cover problem PROBLEM: each input line is
+    /// a part as `dlx split --lines` prints it; one count per line, in
+    /// order (with --count).
+    #[arg(long, value_name = "PROBLEM")]
+    pub parts_of: Option<PathBuf>,
     /// Stop counting or listing after N solutions (N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
@@ -273,6 +278,24 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
     } else {
         args.files.clone()
     };
+    if let Some(problem) = &args.parts_of {
+        if mode != Mode::Count || args.max_solutions.is_some() || args.node_limit.is_some() {
+            return Err(refusal(
+                "--parts-of counts parts: give --count, without --max-solutions or \
+                 --node-limit (a part's count is exact or it is no use to a sum)",
+            ));
+        }
+        let out = args.out.as_deref().unwrap_or(Path::new("/dev/stdout"));
+        refuse_overwrites(&files, &[("-o", out)])?;
+        let threads = solve_threads(&args);
+        return crate::cli::tree::count_parts(
+            problem,
+            &files,
+            args.out.as_deref(),
+            threads,
+            args.sharp,
+        );
+    }
     // Answers written over an input would truncate it before it is read
     // (standard output too, when `>>` sends it to an input file).
     let out_path = args.out.as_deref().unwrap_or(Path::new("/dev/stdout"));

@@ -195,19 +195,32 @@ impl<'m> Counter<'m> {
     pub fn count(&self, limits: Limits) -> Report {
         let mut solver = Solver::new(self.matrix);
         solver.prefer_sharp(self.sharp);
-        let threads = rayon::current_num_threads();
-        if limits.max_nodes.is_some() || threads == 1 {
+        if limits.max_nodes.is_some() || rayon::current_num_threads() == 1 {
             return solver.count(limits);
         }
+        self.count_parts(limits).report
+    }
+
+    /// [`count`](Self::count) in parts even on one thread, saying which
+    /// parts were counted whole: what a count stopped by its deadline or
+    /// its cancel flag needs to be finished later. `limits.max_nodes` is
+    /// ignored here (a budget has no meaning shared between parts).
+    pub fn count_parts(&self, limits: Limits) -> Counted {
+        let mut solver = Solver::new(self.matrix);
+        solver.prefer_sharp(self.sharp);
+        let threads = rayon::current_num_threads();
         let parts = split_with(&mut solver, threads * self.parts_per_thread);
         let max = limits.max_solutions.unwrap_or(u64::MAX);
         let found = AtomicU64::new(0);
         let per_part = Limits {
             max_solutions: None,
+            max_nodes: None,
             ..limits
         };
         let (matrix, sharp) = (self.matrix, self.sharp);
-        let reports: Vec<Report> = parts
+        // Per part: its report, or `None` when it was not searched (empty,
+        // or skipped once the solutions asked for were found).
+        let reports: Vec<Option<Report>> = parts
             .par_iter()
             .map_init(
                 || {
@@ -228,26 +241,55 @@ impl<'m> Counter<'m> {
                     }))
                 },
             )
-            .flatten()
             .collect();
         let total = found.load(Ordering::Relaxed);
         let mut stats = Stats::default();
         let mut end = End::Exhausted;
-        for report in &reports {
-            stats += report.stats;
-            if report.end.is_limit() {
-                end = report.end;
+        let mut finished = 0;
+        let mut unfinished = Vec::new();
+        for (part, report) in parts.into_iter().zip(&reports) {
+            match report {
+                Some(report) => {
+                    stats += report.stats;
+                    if report.end.is_limit() {
+                        end = report.end;
+                        unfinished.push(part);
+                    } else {
+                        finished += report.solutions;
+                    }
+                }
+                // Skipped after the cap: not searched, but no solution is
+                // owed from it. An empty part has none.
+                None => {}
             }
         }
         if total >= max && !end.is_limit() {
             end = End::Stopped;
         }
-        Report {
-            solutions: total.min(max),
-            end,
-            stats,
+        Counted {
+            report: Report {
+                solutions: total.min(max),
+                end,
+                stats,
+            },
+            finished,
+            unfinished,
         }
     }
+}
+
+/// A count in parts ([`Counter::count_parts`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counted {
+    /// The count, as [`Counter::count`] reports it (a lower bound when a
+    /// limit stopped it).
+    pub report: Report,
+    /// Solutions of the parts counted whole: exact.
+    pub finished: u64,
+    /// The parts a deadline or cancel flag stopped (or that never started
+    /// for it), in the search's order: counting them and adding
+    /// [`finished`](Self::finished) gives the whole count.
+    pub unfinished: Vec<Part>,
 }
 
 #[cfg(test)]
@@ -372,6 +414,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A count stopped by its cancel flag says which parts it finished:
+    /// counting the others afterwards and adding up gives the whole count.
+    #[test]
+    fn a_stopped_count_can_be_finished() {
+        static RAISED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+        let matrix = n_queens(8).compile().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let cancelled = Limits::none().with_cancel(crate::exact_cover::Cancel::new(&RAISED));
+        let counted = pool.install(|| Counter::new(&matrix).count_parts(cancelled));
+        assert_eq!(counted.report.end, End::Cancelled);
+        assert!(!counted.unfinished.is_empty());
+        let mut solver = Solver::new(&matrix);
+        let rest: u64 = counted
+            .unfinished
+            .iter()
+            .map(|part| {
+                part.apply(&mut solver).unwrap();
+                solver.count(Limits::none()).solutions
+            })
+            .sum();
+        assert_eq!(counted.finished + rest, 92);
+        // Not stopped: every part finished.
+        let whole = pool.install(|| Counter::new(&matrix).count_parts(Limits::none()));
+        assert_eq!((whole.finished, whole.unfinished.len()), (92, 0));
     }
 
     /// A node budget keeps its one-thread meaning, and a deadline already

@@ -830,3 +830,77 @@ fn part_lines_count_apart_and_add_up() {
             "<stdin>:3: `x` in `with=` is not a number",
         ));
 }
+
+/// A count stopped by its time limit keeps its unfinished parts
+/// (`--resume-to`): the solutions of the parts it finished (named in its
+/// note) plus the count of the parts it wrote is the whole count (9,356
+/// pentomino packings, Knuth and others; also the count of `dlx solve`
+/// without a limit). Whatever the machine's speed: with 0 ms nothing is
+/// finished, with 300 ms some or (on a fast machine) every part is.
+#[test]
+fn a_stopped_count_resumes_from_its_parts() {
+    for timeout in ["0", "300"] {
+        let dir = tempfile::tempdir().unwrap();
+        let resume = dir.path().join("left.txt");
+        let out = dlx()
+            .args([
+                "solve",
+                "--kind",
+                "xc",
+                "--count",
+                "-j",
+                "2",
+                "--timeout-ms",
+                timeout,
+            ])
+            .arg("--resume-to")
+            .arg(&resume)
+            .arg("puzzles/xc/pentominoes-6x10.dlx")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        if out.status.code() == Some(0) {
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), "9356\n");
+            assert!(!resume.exists(), "nothing left to resume");
+            continue;
+        }
+        let finished: u64 = stderr
+            .split("hold ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no finished count in {stderr:?}"));
+        let rest = dlx()
+            .args([
+                "solve",
+                "--count",
+                "--parts-of",
+                "puzzles/xc/pentominoes-6x10.dlx",
+            ])
+            .arg(&resume)
+            .output()
+            .unwrap();
+        let counts: u64 = String::from_utf8(rest.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(finished + counts, 9356, "timeout {timeout} ms: {stderr}");
+        if timeout == "0" {
+            assert_eq!(finished, 0);
+        }
+    }
+    dlx()
+        .args([
+            "solve",
+            "--unique",
+            "--resume-to",
+            "x",
+            "puzzles/xc/queens-8.dlx",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--resume-to keeps the unfinished parts",
+        ));
+}

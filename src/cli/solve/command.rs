@@ -84,6 +84,12 @@ pub struct SolveArgs {
     /// order (with --count).
     #[arg(long, value_name = "PROBLEM")]
     pub parts_of: Option<PathBuf>,
+    /// If Ctrl-C or --timeout-ms stops the --count of an exact-cover
+    /// file, write its unfinished parts to FILE (as `dlx split --lines`),
+    /// to finish with --parts-of later; the note on stderr says how many
+    /// solutions the finished parts hold.
+    #[arg(long, value_name = "FILE")]
+    pub resume_to: Option<PathBuf>,
     /// Stop counting or listing after N solutions (N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
@@ -189,6 +195,17 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
         return Err(refusal(
             "--box sets the box shape of Sudoku grids; Sudominoku grids are 9x9 and \
              exact-cover files have no boxes",
+        ));
+    }
+    if args.resume_to.is_some()
+        && (mode != Mode::Count
+            || args.node_limit.is_some()
+            || args.max_solutions.is_some()
+            || matches!(args.kind, KindArg::Sudoku | KindArg::Sudominoku))
+    {
+        return Err(refusal(
+            "--resume-to keeps the unfinished parts of the --count of an exact-cover file; \
+             give --count, without --node-limit or --max-solutions",
         ));
     }
     if args.sharp && matches!(args.kind, KindArg::Sudoku | KindArg::Sudominoku) {
@@ -319,6 +336,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
         timeout: args.timeout_ms.map(std::time::Duration::from_millis),
         cancel: catch_ctrl_c(),
         sharp: args.sharp,
+        resume_to: args.resume_to.clone(),
     };
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.

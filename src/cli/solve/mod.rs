@@ -58,6 +58,8 @@ pub struct SolveOptions {
     /// Knuth's sharp preference (exact-cover files only): items named
     /// `#...` are chosen first ([`Solver::prefer_sharp`]).
     pub sharp: bool,
+    /// Where a stopped exact-cover count writes its unfinished parts.
+    pub resume_to: Option<std::path::PathBuf>,
 }
 
 impl Default for SolveOptions {
@@ -74,6 +76,7 @@ impl Default for SolveOptions {
             timeout: None,
             cancel: None,
             sharp: false,
+            resume_to: None,
         }
     }
 }
@@ -221,6 +224,16 @@ pub fn solve_file(
             io::ErrorKind::InvalidInput,
             format!(
                 "--box sets the box shape of Sudoku grids, and this is read as {} input",
+                kind_with_article(kind)
+            ),
+        ));
+    }
+    if options.resume_to.is_some() && kind != Kind::Xc {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--resume-to keeps the parts of an exact-cover count, and this is read as {} \
+                 input",
                 kind_with_article(kind)
             ),
         ));
@@ -588,7 +601,34 @@ fn solve_xc_record(
     let mut visited = 0u64;
     let listing = matches!(options.mode, Mode::First | Mode::All);
     let limits = options.record_limits();
-    let report = if !listing && options.threads > 1 && limits.max_nodes.is_none() {
+    let report = if let (Some(resume), Mode::Count) = (&options.resume_to, options.mode) {
+        // In parts on any number of threads, so a stop can say which are
+        // left (a node budget was refused with --resume-to).
+        let pool = crate::cli::batch::shared_pool(options.threads)?;
+        let counted = pool.install(|| {
+            Counter::new(&matrix)
+                .sharp(options.sharp)
+                .count_parts(limits)
+        });
+        if counted.report.end.is_limit() {
+            let lines: String = (counted.unfinished.iter())
+                .map(|part| crate::cli::tree::part_line(part) + "\n")
+                .collect();
+            std::fs::write(resume, lines)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", resume.display())))?;
+            writeln!(
+                sinks.err,
+                "{file}: stopped: the parts counted whole hold {} solutions; the {} unfinished \
+                 parts are in {}: `dlx solve --parts-of {file} --count {}` counts them (add the \
+                 two)",
+                counted.finished,
+                counted.unfinished.len(),
+                resume.display(),
+                resume.display()
+            )?;
+        }
+        counted.report
+    } else if !listing && options.threads > 1 && limits.max_nodes.is_none() {
         // One problem, every thread: its search cut into parts, counted on
         // the run's pool (the same count as one thread's, and the same end).
         let pool = crate::cli::batch::shared_pool(options.threads)?;

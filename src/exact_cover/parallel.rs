@@ -247,20 +247,17 @@ impl<'m> Counter<'m> {
         let mut end = End::Exhausted;
         let mut finished = 0;
         let mut unfinished = Vec::new();
+        // A part with no report was not searched: empty, or skipped once
+        // the solutions asked for were found; none is owed from it.
         for (part, report) in parts.into_iter().zip(&reports) {
-            match report {
-                Some(report) => {
-                    stats += report.stats;
-                    if report.end.is_limit() {
-                        end = report.end;
-                        unfinished.push(part);
-                    } else {
-                        finished += report.solutions;
-                    }
+            if let Some(report) = report {
+                stats += report.stats;
+                if report.end.is_limit() {
+                    end = report.end;
+                    unfinished.push(part);
+                } else {
+                    finished += report.solutions;
                 }
-                // Skipped after the cap: not searched, but no solution is
-                // owed from it. An empty part has none.
-                None => {}
             }
         }
         if total >= max && !end.is_limit() {

@@ -147,11 +147,28 @@ pub fn split_with(solver: &mut Solver, target: usize) -> Vec<Part> {
 
 /// Counts the solutions of one problem on every thread of the current
 /// rayon pool (see the [module](self) docs).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Counter<'m> {
     matrix: &'m Matrix,
     sharp: bool,
     parts_per_thread: usize,
+    /// Called with the solutions found so far, every [`TICK_EVERY`].
+    progress: Option<&'m (dyn Fn(u64) + Sync)>,
+}
+
+/// Solutions between two calls of a [`Counter::progress`] callback: often
+/// enough for a person, rarely enough to cost nothing.
+pub const TICK_EVERY: u64 = 1 << 14;
+
+/// Its settings, not the matrix.
+impl std::fmt::Debug for Counter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Counter")
+            .field("sharp", &self.sharp)
+            .field("parts_per_thread", &self.parts_per_thread)
+            .field("progress", &self.progress.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'m> Counter<'m> {
@@ -162,7 +179,15 @@ impl<'m> Counter<'m> {
             matrix,
             sharp: false,
             parts_per_thread: PARTS_PER_THREAD,
+            progress: None,
         }
+    }
+
+    /// Calls `tick` with the solutions found so far, every [`TICK_EVERY`]
+    /// of them, from whichever worker finds it (a progress display).
+    pub fn progress(mut self, tick: &'m (dyn Fn(u64) + Sync)) -> Self {
+        self.progress = Some(tick);
+        self
     }
 
     /// Chooses items named `#...` first ([`Solver::prefer_sharp`]).
@@ -217,7 +242,7 @@ impl<'m> Counter<'m> {
             max_nodes: None,
             ..limits
         };
-        let (matrix, sharp) = (self.matrix, self.sharp);
+        let (matrix, sharp, progress) = (self.matrix, self.sharp, self.progress);
         // Per part: its report, or `None` when it was not searched (empty,
         // or skipped once the solutions asked for were found).
         let reports: Vec<Option<Report>> = parts
@@ -233,7 +258,11 @@ impl<'m> Counter<'m> {
                         return None;
                     }
                     Some(solver.count_each(per_part, |_| {
-                        if found.fetch_add(1, Ordering::Relaxed) + 1 >= max {
+                        let so_far = found.fetch_add(1, Ordering::Relaxed) + 1;
+                        if let Some(tick) = progress.filter(|_| so_far % TICK_EVERY == 0) {
+                            tick(so_far);
+                        }
+                        if so_far >= max {
                             ControlFlow::Break(())
                         } else {
                             ControlFlow::Continue(())
@@ -411,6 +440,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The progress callback hears every [`TICK_EVERY`]-th solution once,
+    /// whichever thread finds it: 2^15 solutions (15 independent items of
+    /// two options each, counted by hand) give ticks at 2^14 and 2^15.
+    #[test]
+    fn progress_ticks_every_so_many_solutions() {
+        let mut p = crate::exact_cover::Problem::new();
+        for i in 0..15 {
+            let item = p.add_primary(format!("i{i}")).unwrap();
+            p.add_option(&[item]).unwrap();
+            p.add_option(&[item]).unwrap();
+        }
+        let matrix = p.compile().unwrap();
+        let ticks = std::sync::Mutex::new(Vec::new());
+        let tick = |n: u64| ticks.lock().unwrap().push(n);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let report = pool.install(|| Counter::new(&matrix).progress(&tick).count(Limits::none()));
+        assert_eq!(report.solutions, 1 << 15);
+        let mut ticks = ticks.into_inner().unwrap();
+        ticks.sort_unstable();
+        assert_eq!(ticks, [TICK_EVERY, 2 * TICK_EVERY]);
     }
 
     /// A count stopped by its cancel flag says which parts it finished:

@@ -632,7 +632,10 @@ fn solve_xc_record(
         // One problem, every thread: its search cut into parts, counted on
         // the run's pool (the same count as one thread's, and the same end).
         let pool = crate::cli::batch::shared_pool(options.threads)?;
-        pool.install(|| Counter::new(&matrix).sharp(options.sharp).count(limits))
+        let counter = Counter::new(&matrix)
+            .sharp(options.sharp)
+            .progress(sinks.found);
+        pool.install(|| counter.count(limits))
     } else if !listing {
         // A count or a verdict needs no solution built.
         solver.count_each(options.record_limits(), |found| {

@@ -11,8 +11,10 @@
 //!   items;
 //! - `anti.rs`: cells a knight's or king's move apart differ, as secondary
 //!   items, one per pair and digit;
-//! - `verify.rs`: [`Variants::check_solution`], the independent verifier
-//!   (geometry recomputed from the rules' statements, no engine).
+//! - `verify.rs`: [`Variants::check_solution`], the independent verifier,
+//!   and [`PeerSudoku`], a backtracking solver over each cell's peers (the
+//!   baseline and the recount of `dlx check`): rules restated from their
+//!   definitions, no engine, no code shared with the encoding.
 //!
 //! Sizes: X, anti-knight and anti-king take every box shape of the classic
 //! grid; windoku takes square boxes only ([`Variants::supports`]). A shape
@@ -40,6 +42,8 @@
 mod anti;
 mod verify;
 mod windoku;
+
+pub use verify::PeerSudoku;
 mod x;
 
 use std::collections::HashMap;

@@ -136,7 +136,9 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
     let side = shape_of(&args).side();
     if let Some(rules) = args.variants {
         if let Err(why) = rules.supports(shape_of(&args)) {
-            return Err(crate::cli::error::refusal(format!("--variant {rules}: {why}")));
+            return Err(crate::cli::error::refusal(format!(
+                "--variant {rules}: {why}"
+            )));
         }
     }
     // Puzzles are written as lines, which stop at 25x25; and minimal

@@ -354,7 +354,9 @@ pub fn generate_variant(
     };
     let mut best = usize::MAX;
     for _ in 0..attempts {
-        let Some(solution) = random_grid_of(&template, options.shape, &mut rng, Some(FULL_GRID_BUDGET)) else {
+        let Some(solution) =
+            random_grid_of(&template, options.shape, &mut rng, Some(FULL_GRID_BUDGET))
+        else {
             return Err(GenError::Rules(format!(
                 "no complete {0}x{0} grid in boxes of {1} meets the rules {rules}",
                 options.shape.side(),

@@ -15,11 +15,9 @@ use dlx_engine::puzzles::sudoku::variants::{PeerSudoku, VariantSudoku, Variants}
 use dlx_engine::puzzles::sudoku::{Grid, SudokuSolver};
 use predicates::prelude::*;
 
-/// The fuzz targets' properties (`fuzz/src/lib.rs`); only
-/// `variant_reader` is replayed here (`reliability.rs` replays the rest).
-#[allow(dead_code)]
-#[path = "../../fuzz/src/lib.rs"]
-mod fuzz_checks;
+/// The fuzz targets' properties (`fuzz/src/lib.rs`, a module of
+/// `reliability.rs`); only `variant_reader` is replayed here.
+use crate::reliability::fuzz_checks;
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
@@ -64,9 +62,7 @@ fn brute_4x4(keep: &dyn Fn(&[u8; 16]) -> bool) -> u64 {
 /// No two cells related by `related` (on (row, column) pairs) share a
 /// digit.
 fn apart(g: &[u8; 16], related: impl Fn((usize, usize), (usize, usize)) -> bool) -> bool {
-    (0..16).all(|a| {
-        (a + 1..16).all(|b| g[a] != g[b] || !related((a / 4, a % 4), (b / 4, b % 4)))
-    })
+    (0..16).all(|a| (a + 1..16).all(|b| g[a] != g[b] || !related((a / 4, a % 4), (b / 4, b % 4))))
 }
 
 #[test]
@@ -96,7 +92,8 @@ fn counts_of_the_empty_4x4_grid_match_a_brute_force() {
     assert_eq!(brute_4x4(&x), brute_4x4(&|g| x(g) && windoku(g)));
     assert_eq!(brute_4x4(&king), 0);
     assert_eq!(brute_4x4(&|_| true), 288);
-    let cases: [(&str, &dyn Fn(&[u8; 16]) -> bool); 5] = [
+    type Keep<'a> = &'a dyn Fn(&[u8; 16]) -> bool;
+    let cases: [(&str, Keep); 5] = [
         ("x", &x),
         ("windoku", &windoku),
         ("anti-knight", &knight),
@@ -301,9 +298,24 @@ fn check_verifies_every_rule() {
 /// in its header, and refuses rules no grid meets.
 #[test]
 fn gen_makes_puzzles_unique_under_their_rules() {
-    for (name, size) in [("x", "3"), ("windoku", "3"), ("anti-king", "3"), ("x", "6x6")] {
+    for (name, size) in [
+        ("x", "3"),
+        ("windoku", "3"),
+        ("anti-king", "3"),
+        ("x", "6x6"),
+    ] {
         let out = dlx()
-            .args(["gen", "--variant", name, "--size", size, "--count", "2", "--seed", "5"])
+            .args([
+                "gen",
+                "--variant",
+                name,
+                "--size",
+                size,
+                "--count",
+                "2",
+                "--seed",
+                "5",
+            ])
             .args(["-j", "1"])
             .assert()
             .success()
@@ -318,7 +330,11 @@ fn gen_makes_puzzles_unique_under_their_rules() {
         for line in lines {
             let puzzle = Grid::from_line(line).unwrap();
             let found = PeerSudoku::new(v).solve(&puzzle, Limits::solutions(2));
-            assert_eq!((found.count, found.end), (1, End::Exhausted), "{name}: {line}");
+            assert_eq!(
+                (found.count, found.end),
+                (1, End::Exhausted),
+                "{name}: {line}"
+            );
         }
     }
     dlx()
@@ -333,7 +349,11 @@ fn gen_makes_puzzles_unique_under_their_rules() {
 #[test]
 fn bench_compares_the_engine_with_the_peer_backtracker() {
     let dir = tempfile::tempdir().unwrap();
-    let puzzles = write(dir.path(), "x.txt", &format!("# x\n{X_PUZZLE}\n{X_PUZZLE}\n"));
+    let puzzles = write(
+        dir.path(),
+        "x.txt",
+        &format!("# x\n{X_PUZZLE}\n{X_PUZZLE}\n"),
+    );
     dlx()
         .args(["bench", "--variant", "x", "--no-progress", "-j", "1"])
         .arg(&puzzles)
@@ -396,7 +416,10 @@ fn bundled_sets_are_unique_under_their_rules() {
         assert!(count >= 20, "{}: {count} puzzles", path.display());
     }
     // Most of the 9x9 puzzles were counted independently of the engine.
-    assert!(by_peers >= 150, "{by_peers} counted by the peer backtracker");
+    assert!(
+        by_peers >= 150,
+        "{by_peers} counted by the peer backtracker"
+    );
 }
 
 #[test]

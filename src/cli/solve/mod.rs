@@ -20,8 +20,8 @@ use crate::cli::solvers::{baseline_cannot_solve, sudoku_solver, sudominoku_solve
 use dlx_engine::error::excerpt;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::io::read_text;
-use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudoku::variants::{VariantSudoku, Variants};
+use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudoku::{Style, SudokuReader};
 use dlx_engine::puzzles::sudominoku::{self, records as sudominoku_records};
 use dlx_engine::puzzles::Kind;

@@ -293,7 +293,9 @@ pub fn matrix(shape: BoxShape, variants: Variants) -> &'static Matrix {
     }
     let cache = MATRICES.get_or_init(Mutex::default);
     // A panic elsewhere while the lock was held leaves the map whole.
-    let mut map = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut map = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     map.entry((shape, variants)).or_insert_with(|| {
         let matrix = problem(shape, variants)
             .compile()

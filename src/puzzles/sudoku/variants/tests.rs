@@ -143,7 +143,10 @@ fn clashing_givens_are_named() {
     g.set(2, 2, 1);
     g.set(3, 3, 1);
     let king: Variants = "anti-king".parse().unwrap();
-    assert!(king.check_givens(&g).unwrap_err().contains("a king's move apart"));
+    assert!(king
+        .check_givens(&g)
+        .unwrap_err()
+        .contains("a king's move apart"));
     let mut g = Grid::empty(3);
     g.set(1, 1, 9);
     g.set(3, 3, 9);

@@ -147,7 +147,7 @@ fn digit_name(v: u8, side: usize) -> String {
 }
 
 /// Backtracking over each cell's peers (every cell a rule relates to it,
-/// by [`rule_between`]), the cell with the fewest candidates first, digits
+/// by `rule_between`), the cell with the fewest candidates first, digits
 /// in ascending order: the variants' baseline, and the independent recount
 /// of `dlx check --variant`. It shares no code with the exact-cover
 /// encoding. Search nodes are digits placed.

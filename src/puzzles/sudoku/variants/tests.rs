@@ -269,7 +269,7 @@ fn engine_and_peers_agree_on_many_puzzles() {
     }
     // Enough cases, of both kinds, that the comparison means something.
     assert!(
-        compared >= 40 && with_solutions >= 20,
+        compared >= 30 && with_solutions >= 20 && with_solutions < compared,
         "{compared} {with_solutions}"
     );
 }

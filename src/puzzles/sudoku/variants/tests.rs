@@ -275,9 +275,9 @@ fn engine_and_peers_agree_on_many_puzzles() {
 }
 
 /// The restarts: in the matrix's own order the empty 9x9 grid under X and
-/// anti-knight was still unsolved after two minutes (over 100 million
-/// nodes); with restarts a grid is found within 20 million nodes (5.4
-/// million measured), and verified.
+/// anti-knight was still unsolved after two minutes (a release build,
+/// stopped by a timeout); with restarts a grid is found within 20 million
+/// nodes (6.3 million measured), and verified.
 #[test]
 fn restarts_fill_the_empty_x_anti_knight_grid() {
     let v: Variants = "x,anti-knight".parse().unwrap();

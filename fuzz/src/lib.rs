@@ -117,6 +117,66 @@ pub fn sudoku_line(data: &[u8]) {
     }
 }
 
+/// `variant_reader`: `dlx solve --variant` on any bytes. The first line is
+/// the rules (`x,windoku`, read as `--variant` reads them), the rest a
+/// Sudoku input read by the streaming reader. Bad rules are refused with
+/// a reason; for every record, a grid whose givens break a rule or whose
+/// boxes the rules do not fit is refused with a reason; any other is
+/// solved within [`SUDOKU_NODES`] by the engine and by the peer
+/// backtracker (which shares no code with it): an answer passes the rule
+/// verifier, and two searches that both finished agree on the count (to 2).
+pub fn variant_reader(data: &[u8]) {
+    use dlx_engine::puzzles::sudoku::variants::{PeerSudoku, VariantSudoku, Variants};
+    let (head, rest) = match data.iter().position(|&b| b == b'\n') {
+        Some(k) => (&data[..k], &data[k + 1..]),
+        None => (data, &[][..]),
+    };
+    let Ok(head) = std::str::from_utf8(head) else {
+        return;
+    };
+    let rules: Variants = match head.parse() {
+        Ok(rules) => rules,
+        Err(reason) => {
+            assert!(!String::is_empty(&reason));
+            return;
+        }
+    };
+    for record in SudokuReader::new(rest) {
+        let record = record.expect("reading from memory cannot fail");
+        let Ok((grid, _)) = &record.puzzle else {
+            continue;
+        };
+        if grid.check_givens().is_err() {
+            continue;
+        }
+        if let Err(reason) = rules.check_givens(grid) {
+            assert!(!reason.is_empty());
+            continue;
+        }
+        // Large grids cost the fuzzer a matrix each; their rules are the
+        // same code as 9x9's.
+        if grid.side() > 16 {
+            continue;
+        }
+        let limits = Limits::solutions(2).with_max_nodes(SUDOKU_NODES);
+        let engine = VariantSudoku::new(rules).solve(grid, limits);
+        if let Some(answer) = &engine.grid {
+            if let Err(e) = rules.check_solution(answer, grid) {
+                panic!("engine answer fails the {rules} verifier: {}", e.0);
+            }
+        }
+        let peers = PeerSudoku::new(rules).solve(grid, limits);
+        if let Some(answer) = &peers.grid {
+            if let Err(e) = rules.check_solution(answer, grid) {
+                panic!("peer answer fails the {rules} verifier: {}", e.0);
+            }
+        }
+        if !engine.end.is_limit() && !peers.end.is_limit() {
+            assert_eq!(engine.count, peers.count, "counts to 2 under {rules}");
+        }
+    }
+}
+
 /// `sudoku_reader`: the streaming reader over any bytes. Every record is
 /// consumed; record lines rise strictly and stay inside the input; every
 /// accepted grid, written in its own style, reads back as one equal record.

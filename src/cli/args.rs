@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::ValueEnum;
+use dlx_engine::puzzles::sudoku::variants::Variants;
 use dlx_engine::puzzles::sudoku::BoxShape;
 use dlx_engine::puzzles::Kind;
 
@@ -37,6 +38,12 @@ pub fn whole(text: &str) -> Result<u64, String> {
 /// Value parser of `--box RxC`: the rows and columns of a Sudoku's boxes
 /// (`2x3`, `3x4`), both at least 2, making a side from 4 to 64.
 pub fn box_shape(text: &str) -> Result<BoxShape, String> {
+    text.parse()
+}
+
+/// Value parser of `--variant`: Sudoku rules joined by commas
+/// (`x,windoku,anti-knight,anti-king`, any of them, each once).
+pub fn variants(text: &str) -> Result<Variants, String> {
     text.parse()
 }
 

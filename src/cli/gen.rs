@@ -70,6 +70,14 @@ pub struct GenArgs {
     /// out keeps its clue. Sudoku only.
     #[arg(long, value_name = "N", value_parser = crate::cli::args::positive)]
     pub check_budget: Option<u64>,
+    /// Sudoku rules the puzzles are made for, joined by commas: x,
+    /// windoku, anti-knight, anti-king (as `dlx solve --variant`).
+    ///
+    /// Each puzzle has exactly one solution under these rules (not
+    /// necessarily under the classic ones alone). The line format does not
+    /// hold the rules: the header line records them. Not with --rate.
+    #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
+    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
     /// Append the difficulty to each puzzle line as a `# ...` comment.
     ///
     /// DLX search nodes to solve and prove uniqueness, and the bitmask
@@ -93,6 +101,7 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
             ("--symmetry", args.symmetry.is_some()),
             ("--check-budget", args.check_budget.is_some()),
             ("--rate", args.rate),
+            ("--variant", args.variants.is_some()),
         ];
         let given: Vec<&str> = sudoku_only
             .iter()
@@ -108,6 +117,12 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
             )));
         }
     }
+    if args.rate && args.variants.is_some() {
+        return Err(crate::cli::error::refusal(
+            "--rate rates classic puzzles (the bitmask solver knows no variant rules); \
+             leave it out with --variant",
+        ));
+    }
     if let (Some(size), Some(shape)) = (args.size, args.box_shape) {
         if size.side() != shape.side() {
             return Err(crate::cli::error::refusal(format!(
@@ -119,6 +134,13 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
         }
     }
     let side = shape_of(&args).side();
+    if let Some(rules) = args.variants {
+        if let Err(why) = rules.supports(shape_of(&args)) {
+            return Err(crate::cli::error::refusal(format!(
+                "--variant {rules}: {why}"
+            )));
+        }
+    }
     // Puzzles are written as lines, which stop at 25x25; and minimal
     // puzzles of larger sides would take a uniqueness check per clue of
     // hours.
@@ -190,7 +212,8 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                             what: What::NotBegun,
                         };
                     };
-                    match generate::generate(&options, index) {
+                    let rules = args.variants.unwrap_or_default();
+                    match generate::generate_variant(&options, rules, index) {
                         Ok(g) => {
                             if g.unproven > 0 {
                                 unproven.0.fetch_add(1, Ordering::Relaxed);
@@ -392,6 +415,9 @@ fn header(args: &GenArgs) -> String {
     );
     if let Some(b) = args.check_budget {
         h += &format!(" --check-budget {b}");
+    }
+    if let Some(rules) = args.variants {
+        h += &format!(" --variant {rules}");
     }
     if args.rate {
         h += " --rate";

@@ -25,5 +25,6 @@ mod sudoku;
 pub mod sudominoku;
 
 pub use sudoku::{
-    generate, rate, GenError, GenOptions, Generated, Rating, Symmetry, Target, RATE_NODE_BUDGET,
+    generate, generate_variant, rate, GenError, GenOptions, Generated, Rating, Symmetry, Target,
+    RATE_NODE_BUDGET,
 };

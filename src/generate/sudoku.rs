@@ -17,6 +17,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::baseline::BitmaskSudoku;
 use crate::exact_cover::{Limits, Problem, Solver};
+use crate::puzzles::sudoku::variants::{self, VariantSudoku, Variants};
 use crate::puzzles::sudoku::{encoding, BoxShape, DlxSudoku, Grid, SudokuSolver, MAX_LINE_SIDE};
 
 /// Which cells are removed together.
@@ -109,7 +110,17 @@ pub enum GenError {
     /// the shape is unsupported.
     #[error("boxes of {0} are not supported by the generator (grids of a side from 4 to 25, boxes of 2x2 cells at least)")]
     BadShape(BoxShape),
+    /// Variant rules that do not fit the box shape (windoku in oblong
+    /// boxes), or that no complete grid of the shape meets (anti-king
+    /// 4x4): no puzzle can be made.
+    #[error("{0}")]
+    Rules(String),
 }
+
+/// Search nodes of the first attempt at a random complete grid under
+/// variant rules (see `random_grid_of`): a 9x9 grid takes 81 nodes when
+/// nothing goes wrong.
+const FULL_GRID_BUDGET: u64 = 2_000;
 
 /// Fresh grids tried before `--clues C` gives up.
 const CLUE_ATTEMPTS: usize = 20;
@@ -132,33 +143,59 @@ fn random_full_grid(shape: BoxShape, rng: &mut Xoshiro256PlusPlus) -> Grid {
     if let Err(e) = shape.check() {
         panic!("{e}");
     }
-    let side = shape.side();
     let template = encoding::problem(shape);
-    let mut order: Vec<usize> = (0..template.options()).collect();
-    order.shuffle(rng);
-    let mut shuffled = Problem::new();
-    for item in template.items() {
-        shuffled
-            .add_item(item.name.clone(), item.kind)
-            .expect("items of a valid problem");
-    }
-    for &o in &order {
-        let items: Vec<usize> = template.option(o).collect();
-        shuffled
-            .add_option(&items)
-            .expect("options of a valid problem");
-    }
-    let matrix = shuffled.compile().expect("Sudoku matrix fits");
-    let mut solver = Solver::new(&matrix);
-    let mut grid = Grid::empty(shape);
-    solver.search(Limits::solutions(1), |solution| {
-        for &k in solution {
-            let (r, c, d) = encoding::decode(side, order[k]);
-            grid.set(r, c, d as u8 + 1);
+    random_grid_of(&template, shape, rng, None).expect("every supported shape has a grid")
+}
+
+/// A complete grid of the problem `template` (classic or variant items, the
+/// options numbered as [`encoding::option`]), its options added in a
+/// random order; `None` if it has none.
+///
+/// With a `budget`, a search that uses it up starts again in a fresh
+/// random order with twice the budget: under anti-knight a shuffled
+/// search for a 9x9 grid can wander for minutes in a subtree with no grid,
+/// where a few thousand nodes in another order find one. The budgets grow
+/// without bound, so a shape with no grid is still found to have none.
+/// Without one (classic Sudoku), one search, as the generator always made.
+fn random_grid_of(
+    template: &Problem,
+    shape: BoxShape,
+    rng: &mut Xoshiro256PlusPlus,
+    mut budget: Option<u64>,
+) -> Option<Grid> {
+    let side = shape.side();
+    loop {
+        let mut order: Vec<usize> = (0..template.options()).collect();
+        order.shuffle(rng);
+        let mut shuffled = Problem::new();
+        for item in template.items() {
+            shuffled
+                .add_item(item.name.clone(), item.kind)
+                .expect("items of a valid problem");
         }
-        ControlFlow::Break(())
-    });
-    grid
+        for &o in &order {
+            let items: Vec<usize> = template.option(o).collect();
+            shuffled
+                .add_option(&items)
+                .expect("options of a valid problem");
+        }
+        let matrix = shuffled.compile().expect("Sudoku matrix fits");
+        let mut solver = Solver::new(&matrix);
+        let mut grid = None;
+        let report = solver.search(Limits::solutions(1).with_max_nodes(budget), |solution| {
+            let mut full = Grid::empty(shape);
+            for &k in solution {
+                let (r, c, d) = encoding::decode(side, order[k]);
+                full.set(r, c, d as u8 + 1);
+            }
+            grid = Some(full);
+            ControlFlow::Break(())
+        });
+        if grid.is_some() || !report.end.is_limit() {
+            return grid;
+        }
+        budget = budget.map(|b| b.saturating_mul(2));
+    }
 }
 
 /// The groups of cells removed together, in a random order.
@@ -197,7 +234,7 @@ fn removal_groups(
 
 /// Whether `puzzle` has exactly one solution, as far as `budget` can tell
 /// (`None` when the budget ran out).
-fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Option<bool> {
+fn is_unique<S: SudokuSolver>(solver: &mut S, puzzle: &Grid, budget: Option<u64>) -> Option<bool> {
     let s = solver.solve(
         puzzle,
         Limits {
@@ -216,11 +253,11 @@ fn is_unique(solver: &mut DlxSudoku, puzzle: &Grid, budget: Option<u64>) -> Opti
 /// Removes clues from `solution` (a complete grid) as `options` ask.
 /// Returns the puzzle, unique by construction, with its solution and the
 /// removals its check budget could not settle.
-fn carve(
+fn carve<S: SudokuSolver>(
     solution: &Grid,
     options: &GenOptions,
     rng: &mut Xoshiro256PlusPlus,
-    solver: &mut DlxSudoku,
+    solver: &mut S,
 ) -> Generated {
     let side = solution.side();
     let mut puzzle = solution.clone();
@@ -286,6 +323,71 @@ pub fn generate(options: &GenOptions, index: u64) -> Result<Generated, GenError>
             None => String::new(),
         },
     })
+}
+
+/// Makes puzzle `index` of a run under the rules of `variants` (X,
+/// windoku, anti-knight, anti-king): a random complete grid meeting them,
+/// then clues removed while [`VariantSudoku`] still finds exactly one
+/// solution under the same rules. With no variants, [`generate`].
+///
+/// The same seed and index give the same puzzle at any number of threads;
+/// not the puzzle [`generate`] makes (the full grid is drawn from another
+/// problem).
+pub fn generate_variant(
+    options: &GenOptions,
+    rules: Variants,
+    index: u64,
+) -> Result<Generated, GenError> {
+    if rules.is_empty() {
+        return generate(options, index);
+    }
+    if options.shape.check().is_err() || options.shape.side() > MAX_LINE_SIDE {
+        return Err(GenError::BadShape(options.shape));
+    }
+    rules.supports(options.shape).map_err(GenError::Rules)?;
+    let mut rng = rng_for(options.seed, index);
+    let mut solver = VariantSudoku::new(rules);
+    let template = variants::problem(options.shape, rules);
+    let attempts = match options.target {
+        Target::Minimal => 1,
+        Target::Clues(_) => CLUE_ATTEMPTS,
+    };
+    let mut best = usize::MAX;
+    for _ in 0..attempts {
+        let Some(solution) =
+            random_grid_of(&template, options.shape, &mut rng, Some(FULL_GRID_BUDGET))
+        else {
+            return Err(GenError::Rules(format!(
+                "no complete {0}x{0} grid in boxes of {1} meets the rules {rules}",
+                options.shape.side(),
+                options.shape
+            )));
+        };
+        let carved = carve(&solution, options, &mut rng, &mut solver);
+        match options.target {
+            Target::Clues(c) if carved.puzzle.givens() > c => {
+                best = best.min(carved.puzzle.givens())
+            }
+            _ => return Ok(carved),
+        }
+    }
+    Err(too_few_clues(options, best, attempts))
+}
+
+/// The error of a `--clues` target no attempt reached.
+fn too_few_clues(options: &GenOptions, best: usize, attempts: usize) -> GenError {
+    let Target::Clues(wanted) = options.target else {
+        unreachable!("minimal targets return on the first attempt")
+    };
+    GenError::TooFewClues {
+        wanted,
+        best,
+        attempts,
+        budget: match options.check_budget {
+            Some(b) => format!(", or needed more than {b} nodes to prove"),
+            None => String::new(),
+        },
+    }
 }
 
 /// Difficulty of a puzzle measured by search effort. Both numbers count

@@ -34,3 +34,4 @@ mod solvers_agree;
 mod sudoku_shapes;
 mod sudominoku;
 mod timeout;
+mod variants;

@@ -18,9 +18,10 @@ use crate::common::child::{
 };
 
 /// The properties the fuzz targets check (`fuzz/src/lib.rs`), so a saved
-/// input runs exactly what the fuzzer ran.
+/// input runs exactly what the fuzzer ran. (`variants.rs` replays its own
+/// target's inputs with it: a file may be a module only once.)
 #[path = "../../fuzz/src/lib.rs"]
-mod fuzz_checks;
+pub(crate) mod fuzz_checks;
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 

@@ -78,6 +78,15 @@ pub struct BenchArgs {
     /// a bad record.
     #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
+    /// Sudoku rules of every puzzle (x, windoku, anti-knight, anti-king,
+    /// joined by commas), as for `dlx solve --variant`.
+    ///
+    /// dlx runs the engine on the variant's matrix; the `bitmask` row is
+    /// then the variants' own bitmask backtracker (candidate masks over
+    /// each cell's peers, fewest candidates first), since the classic one
+    /// knows no variant rules; naive has no variant solver and is skipped.
+    #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
+    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
 }
 
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
@@ -149,7 +158,8 @@ pub fn run(args: BenchArgs) -> Result<Exit, Error> {
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::cli::files::open_input(path)?;
-        let mut set = bench::load_in(&name, input, config.limit, args.box_shape)?;
+        let rules = args.variants.unwrap_or_default();
+        let mut set = bench::load_in(&name, input, config.limit, args.box_shape, rules)?;
         if path.as_os_str() != "-" {
             set.path = path.to_string_lossy().into_owned();
         }

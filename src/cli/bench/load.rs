@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead};
 
+use dlx_engine::puzzles::sudoku::variants::Variants;
 use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{BoxShape, Grid};
 use dlx_engine::puzzles::sudominoku;
@@ -16,6 +17,18 @@ pub enum Puzzles {
     Sudoku(Vec<Grid>),
     /// Sudominoku puzzles (valid by construction).
     Sudominoku(Vec<sudominoku::Puzzle>),
+    /// Sudoku grids under `--variant` rules, givens checked against them.
+    Variant(Vec<RuledGrid>),
+}
+
+/// A Sudoku grid with the variant rules it is solved under (`dlx bench
+/// --variant`).
+#[derive(Debug, Clone)]
+pub struct RuledGrid {
+    /// The puzzle.
+    pub grid: Grid,
+    /// Its rules (not empty).
+    pub rules: Variants,
 }
 
 /// One input, read.
@@ -60,16 +73,18 @@ impl PuzzleSet {
 /// [`PuzzleSet::invalid`]. Exact-cover files are refused (`InvalidInput`).
 #[cfg(test)]
 pub fn load(name: &str, input: impl BufRead, limit: Option<usize>) -> io::Result<PuzzleSet> {
-    load_in(name, input, limit, None)
+    load_in(name, input, limit, None, Variants::NONE)
 }
 
 /// [`load`] with the Sudoku boxes `--box` asked for (see
-/// [`SudokuReader::with_box`]).
+/// [`SudokuReader::with_box`]) and the `--variant` rules (a record whose
+/// givens break one, or whose boxes they do not fit, is invalid).
 pub fn load_in(
     name: &str,
     input: impl BufRead,
     limit: Option<usize>,
     shape: Option<BoxShape>,
+    rules: Variants,
 ) -> io::Result<PuzzleSet> {
     let (kind, input) = dlx_engine::puzzles::prepare(None, input)
         .map_err(|e| dlx_engine::error::named_io(name, e))?;
@@ -85,6 +100,12 @@ pub fn load_in(
         warnings: Vec::new(),
     };
     match kind {
+        Kind::Sudominoku | Kind::Xc if !rules.is_empty() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{name}: --variant adds rules to Sudoku grids, and this holds no Sudoku"),
+            ))
+        }
         Kind::Xc => {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -125,9 +146,11 @@ pub fn load_in(
             for record in SudokuReader::new(input).with_box(shape).take(limit) {
                 let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
                 set.records += 1;
-                let checked = record
-                    .puzzle
-                    .and_then(|(g, _)| g.check_givens().map(|()| g).map_err(|e| e.to_string()));
+                let checked = record.puzzle.and_then(|(g, _)| {
+                    g.check_givens().map_err(|e| e.to_string())?;
+                    rules.check_givens(&g)?;
+                    Ok(g)
+                });
                 match checked {
                     Ok(g) => {
                         set.lines.push(record.line);
@@ -138,7 +161,12 @@ pub fn load_in(
                         .push((record.line, dlx_engine::error::printable(&reason))),
                 }
             }
-            set.puzzles = Puzzles::Sudoku(grids);
+            set.puzzles = if rules.is_empty() {
+                Puzzles::Sudoku(grids)
+            } else {
+                let ruled = grids.into_iter().map(|grid| RuledGrid { grid, rules });
+                Puzzles::Variant(ruled.collect())
+            };
         }
     }
     Ok(set)

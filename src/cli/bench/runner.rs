@@ -39,13 +39,14 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::load::{PuzzleSet, Puzzles};
+use super::load::{PuzzleSet, Puzzles, RuledGrid};
 use super::measurement::{Measurement, Outcome};
 use super::stats::SolverStats;
 use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult};
 use crate::cli::solvers::{sudoku_solver, SolverKind};
 use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::exact_cover::{End, Limits};
+use dlx_engine::puzzles::sudoku::variants::{PeerSudoku, VariantSudoku};
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, SudominokuSolver};
 
@@ -94,6 +95,44 @@ impl Instance for Grid {
     }
 }
 
+/// A variant puzzle's solver, made for the puzzle's rules on first use (a
+/// run has one set of rules): dlx is [`VariantSudoku`], the engine on the
+/// variant's matrix; `bitmask` is [`PeerSudoku`], candidate bit masks over
+/// each cell's peers, fewest candidates first (the classic bitmask
+/// baseline knows no variant rules). There is no naive variant solver.
+pub struct RuledSolver {
+    kind: SolverKind,
+    solver: Option<Box<dyn SudokuSolver + Send>>,
+}
+
+impl Instance for RuledGrid {
+    type Solver = RuledSolver;
+    fn solver(kind: SolverKind) -> Option<Self::Solver> {
+        (kind != SolverKind::Naive).then_some(RuledSolver { kind, solver: None })
+    }
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution {
+        let rules = self.rules;
+        let kind = solver.kind;
+        let solver = solver.solver.get_or_insert_with(|| match kind {
+            SolverKind::Dlx => Box::new(VariantSudoku::new(rules)),
+            _ => Box::new(PeerSudoku::new(rules)),
+        });
+        solver.solve(&self.grid, limits)
+    }
+    fn verify(&self, grid: &Grid) -> Result<(), String> {
+        Ok(self.rules.check_solution(grid, &self.grid)?)
+    }
+    fn class(&self) -> usize {
+        self.grid.box_size()
+    }
+    fn roomiest(&self) -> Option<Self> {
+        Some(RuledGrid {
+            grid: Grid::empty(self.grid.shape()),
+            rules: self.rules,
+        })
+    }
+}
+
 impl Instance for sudominoku::Puzzle {
     type Solver = Box<dyn SudominokuSolver + Send>;
     fn solver(kind: SolverKind) -> Option<Self::Solver> {
@@ -127,16 +166,20 @@ pub fn run(
     let (measurements, skipped) = match &set.puzzles {
         Puzzles::Sudoku(grids) => measure(set, grids, config, progress)?,
         Puzzles::Sudominoku(puzzles) => measure(set, puzzles, config, progress)?,
+        Puzzles::Variant(puzzles) => measure(set, puzzles, config, progress)?,
     };
     // Puzzles every solver finished: all of them unless the run was stopped.
     let measured = measurements.first().map_or(set.len(), |m| m.outcomes.len());
     let mut sizes: Vec<(usize, usize)> = Vec::new();
-    if let Puzzles::Sudoku(grids) = &set.puzzles {
-        for grid in &grids[..measured] {
-            match sizes.iter_mut().find(|(side, _)| *side == grid.side()) {
-                Some((_, n)) => *n += 1,
-                None => sizes.push((grid.side(), 1)),
-            }
+    let grids: Vec<&Grid> = match &set.puzzles {
+        Puzzles::Sudoku(grids) => grids.iter().collect(),
+        Puzzles::Variant(ruled) => ruled.iter().map(|r| &r.grid).collect(),
+        Puzzles::Sudominoku(_) => Vec::new(),
+    };
+    for grid in grids.into_iter().take(measured) {
+        match sizes.iter_mut().find(|(side, _)| *side == grid.side()) {
+            Some((_, n)) => *n += 1,
+            None => sizes.push((grid.side(), 1)),
         }
     }
     let results = measurements
@@ -167,6 +210,7 @@ pub fn supports(set: &PuzzleSet, solver: SolverKind) -> bool {
     match &set.puzzles {
         Puzzles::Sudoku(_) => Grid::solver(solver).is_some(),
         Puzzles::Sudominoku(_) => sudominoku::Puzzle::solver(solver).is_some(),
+        Puzzles::Variant(_) => RuledGrid::solver(solver).is_some(),
     }
 }
 
@@ -218,9 +262,14 @@ fn measure<T: Instance>(
             skipped.push((
                 kind,
                 format!(
-                    "no {} solver for {} puzzles",
+                    "no {} solver for {}{} puzzles",
                     solver_name(kind),
-                    kind_name(set.kind)
+                    kind_name(set.kind),
+                    if matches!(set.puzzles, Puzzles::Variant(_)) {
+                        " variant"
+                    } else {
+                        ""
+                    }
                 ),
             ));
         }

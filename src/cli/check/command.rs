@@ -31,7 +31,21 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
             "--box sets the box shape of Sudoku grids, and {puzzles_name} holds no Sudoku"
         )));
     }
+    if args.variants.is_some() && kind != Kind::Sudoku {
+        return Err(refusal(format!(
+            "--variant adds rules to Sudoku grids, and {puzzles_name} holds no Sudoku"
+        )));
+    }
     let result = match kind {
+        Kind::Sudoku if args.variants.is_some() => check::check_variant_sudoku(
+            &puzzles_name,
+            puzzles,
+            &answers_name,
+            answers,
+            args.max_solutions,
+            args.box_shape,
+            args.variants.unwrap_or_default(),
+        ),
         Kind::Sudoku => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);
             check::check_sudoku_with_budget(
@@ -82,7 +96,7 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
             } else if report.engine_recounts > 0 {
                 writeln!(
                     out,
-                    "note: {} {} made by the dlx engine, which wrote the answers: the independent solver (bitmask for Sudoku, naive for Sudominoku) ran out of its budget of {} nodes on them",
+                    "note: {} {} made by the dlx engine, which wrote the answers: the independent solver (bitmask for Sudoku, peer backtracking for --variant, naive for Sudominoku) ran out of its budget of {} nodes on them",
                     count_of(report.engine_recounts, "recount"),
                     if report.engine_recounts == 1 { "was" } else { "were" },
                     check::RECOUNT_NODE_BUDGET
@@ -125,4 +139,13 @@ pub struct CheckArgs {
     /// of another side is a bad record.
     #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
+    /// The Sudoku rules the answers were solved with, as given to `dlx
+    /// solve --variant` (x, windoku, anti-knight, anti-king).
+    ///
+    /// Solutions are checked against every rule by a verifier that restates
+    /// each rule from its definition; counts and marks are recounted by a
+    /// backtracking solver over each cell's peers, which shares no code with
+    /// the engine (the engine recounts only where its budget runs out).
+    #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
+    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
 }

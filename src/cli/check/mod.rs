@@ -39,6 +39,7 @@ use dlx_engine::error::{named_io, InputError};
 use dlx_engine::exact_cover::Limits;
 use dlx_engine::io::{read_line, Line};
 use dlx_engine::puzzles::lines::is_title;
+use dlx_engine::puzzles::sudoku::variants::{PeerSudoku, VariantSudoku, Variants};
 use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{
     symbol_value, DlxSudoku, Grid, GridError, Solution, SudokuSolver,
@@ -175,11 +176,49 @@ pub fn check_sudoku_with_budget(
     node_budget: u64,
     shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
 ) -> Result<CheckReport, CheckError> {
+    let input = (puzzles_name, puzzles, answers_name, answers);
+    let classic = (Variants::NONE, solver);
+    check_sudoku_rules(input, max_solutions, classic, node_budget, shape)
+}
+
+/// Checks answers to Sudoku puzzles solved with `--variant` rules: every
+/// solution by [`Variants::check_solution`] (each rule restated from its
+/// definition), counts and marks by [`PeerSudoku`] (backtracking over each
+/// cell's peers, no engine code), the engine recounting only where that
+/// runs out of [`RECOUNT_NODE_BUDGET`] nodes.
+pub fn check_variant_sudoku(
+    puzzles_name: &str,
+    puzzles: impl BufRead,
+    answers_name: &str,
+    answers: impl BufRead,
+    max_solutions: Option<u64>,
+    shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
+    variants: Variants,
+) -> Result<CheckReport, CheckError> {
+    let input = (puzzles_name, puzzles, answers_name, answers);
+    let mut peers = PeerSudoku::new(variants);
+    let rules = (variants, &mut peers as &mut dyn SudokuSolver);
+    check_sudoku_rules(input, max_solutions, rules, RECOUNT_NODE_BUDGET, shape)
+}
+
+/// [`check_sudoku_with_budget`] under the rules of `variants` (none:
+/// classic), `solver` being the independent recount.
+fn check_sudoku_rules(
+    (puzzles_name, puzzles, answers_name, answers): (&str, impl BufRead, &str, impl BufRead),
+    max_solutions: Option<u64>,
+    (variants, solver): (Variants, &mut dyn SudokuSolver),
+    node_budget: u64,
+    shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
+) -> Result<CheckReport, CheckError> {
     let limits = |want: u64| Limits::solutions(want.max(1)).with_max_nodes(Some(node_budget));
     // The independent solver first; the engine when its budget runs out.
     // A recount is a count (a claim of none needs the whole tree), which
     // restarts in shuffled orders only make dearer: see `Restarts`.
-    let mut engine = DlxSudoku::with_restarts(None);
+    let mut engine: Box<dyn SudokuSolver> = if variants.is_empty() {
+        Box::new(DlxSudoku::with_restarts(None))
+    } else {
+        Box::new(VariantSudoku::new(variants))
+    };
     let mut engine_recounts = 0;
     let mut recount = |grid: &Grid, want: u64| -> Solution {
         recount_falling_back(
@@ -237,9 +276,11 @@ pub fn check_sudoku_with_budget(
             ))
         };
         let at = |reason: String| at_line(line, reason);
-        let puzzle = record
-            .puzzle
-            .and_then(|(g, _)| g.check_givens().map(|_| g).map_err(|e| e.to_string()));
+        let puzzle = record.puzzle.and_then(|(g, _)| {
+            g.check_givens().map_err(|e| e.to_string())?;
+            variants.check_givens(&g)?;
+            Ok(g)
+        });
         let limit_mark = limit_mark(&answer).map_err(&at)?;
         let grid = match puzzle {
             Err(reason) if answer.starts_with(INVALID_MARK) => {
@@ -325,7 +366,9 @@ pub fn check_sudoku_with_budget(
                 CheckError::Mismatch(m) => at_line(m.line, m.reason),
                 other => other,
             })?;
-        solution.check_solution(&grid).map_err(|e| at(e.0))?;
+        variants
+            .check_solution(&solution, &grid)
+            .map_err(|e| at(e.0))?;
         report.solutions += 1;
     }
     answers.expect_end()?;

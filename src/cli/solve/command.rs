@@ -43,6 +43,18 @@ pub struct SolveArgs {
     /// 24x24). A puzzle of another side is a bad record.
     #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
+    /// Sudoku rules added to every grid: x, windoku, anti-knight,
+    /// anti-king, joined by commas (`--variant x,anti-king`).
+    ///
+    /// x: both main diagonals hold every digit once (any box shape).
+    /// windoku: the (n-1)^2 extra n x n windows one cell in from the edge
+    /// hold every digit once (square boxes only: 4x4, 9x9, 16x16, ...).
+    /// anti-knight, anti-king: cells a knight's or king's move apart hold
+    /// different digits (any box shape). Solved by dlx only; a record whose
+    /// givens break a rule, or whose boxes the rules do not fit, is a bad
+    /// record.
+    #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
+    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
     /// Solver: the engine (dlx) or a baseline.
     ///
     /// naive solves Sudoku and Sudominoku, bitmask classic Sudoku only; a
@@ -208,6 +220,18 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
              give --count, without --node-limit or --max-solutions",
         ));
     }
+    if args.variants.is_some() && matches!(args.kind, KindArg::Sudominoku | KindArg::Xc) {
+        return Err(refusal(
+            "--variant adds rules to Sudoku grids; Sudominoku and exact-cover files have \
+             their own",
+        ));
+    }
+    if args.variants.is_some() && args.solver != SolverKind::Dlx {
+        return Err(refusal(
+            "--variant puzzles are solved by dlx only: the naive and bitmask baselines \
+             know the classic rules alone (leave out --solver)",
+        ));
+    }
     if args.sharp && matches!(args.kind, KindArg::Sudoku | KindArg::Sudominoku) {
         return Err(refusal(
             "--sharp chooses the items of exact-cover files; Sudoku and Sudominoku \
@@ -327,6 +351,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
     let options = SolveOptions {
         kind: args.kind.requested(),
         box_shape: args.box_shape,
+        variants: args.variants.unwrap_or_default(),
         solver: args.solver,
         threads: solve_threads(&args),
         mode,

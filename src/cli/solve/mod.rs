@@ -21,6 +21,7 @@ use dlx_engine::error::excerpt;
 use dlx_engine::exact_cover::parallel::Counter;
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::io::read_text;
+use dlx_engine::puzzles::sudoku::variants::{VariantSudoku, Variants};
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudoku::{Style, SudokuReader};
 use dlx_engine::puzzles::sudominoku::{self, records as sudominoku_records};
@@ -33,6 +34,9 @@ pub struct SolveOptions {
     pub kind: Option<Kind>,
     /// Box shape of the Sudoku puzzles (`--box`), if given.
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
+    /// Rules added to every Sudoku grid (`--variant`); empty for classic
+    /// Sudoku, solved by the classic fast path.
+    pub variants: Variants,
     /// The solver.
     pub solver: SolverKind,
     /// Worker threads (1 = sequential).
@@ -67,6 +71,7 @@ impl Default for SolveOptions {
         SolveOptions {
             kind: None,
             box_shape: None,
+            variants: Variants::NONE,
             solver: SolverKind::Dlx,
             threads: 1,
             mode: Mode::First,
@@ -238,6 +243,15 @@ pub fn solve_file(
             ),
         ));
     }
+    if !options.variants.is_empty() && kind != Kind::Sudoku {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--variant adds rules to Sudoku grids, and this is read as {} input",
+                kind_with_article(kind)
+            ),
+        ));
+    }
     if options.sharp && kind != Kind::Xc {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -366,11 +380,21 @@ fn solve_sudoku(
     batch::run(
         jobs,
         config,
-        || sudoku_solver(options.solver),
+        || -> Box<dyn SudokuSolver + Send> {
+            if options.variants.is_empty() {
+                sudoku_solver(options.solver)
+            } else {
+                Box::new(VariantSudoku::new(options.variants))
+            }
+        },
         |solver, job| {
             let (puzzle, title) = job.task.as_ref().expect("always Ok");
             let mut outcome = match puzzle {
                 Err(reason) => Outcome::invalid(job.line, reason.clone()),
+                Ok((grid, _)) if variant_clash(grid, options.variants).is_some() => {
+                    let reason = variant_clash(grid, options.variants).unwrap_or_default();
+                    Outcome::invalid(job.line, reason)
+                }
                 Ok((grid, style)) => sudoku_outcome(
                     solver.as_mut(),
                     job.line,
@@ -399,6 +423,16 @@ fn solve_sudoku(
             sinks.flush()
         },
     )
+}
+
+/// Why a grid cannot be solved under `variants` before any search: its
+/// boxes do not fit the rules, or two givens break one. A classic clash
+/// is left to [`sudoku_outcome`], which names it first.
+fn variant_clash(grid: &Grid, variants: Variants) -> Option<String> {
+    if variants.is_empty() || grid.check_givens().is_err() {
+        return None;
+    }
+    variants.check_givens(grid).err()
 }
 
 /// A Baekjoon 4574 file: every puzzle solved, printed as `Puzzle k` and

@@ -15,6 +15,8 @@
 //!   searches what is left (restarting in shuffled orders on a search for
 //!   one solution that runs long: [`Restarts`]).
 //! - `verify.rs`: [`Grid::check_solution`], an independent verifier.
+//! - [`variants`]: X, windoku, anti-knight and anti-king rules added to
+//!   the grid, as exact cover on the general solver.
 //! - [`samples`]: well-known puzzles for examples, tests and benchmarks.
 //!
 //! ```
@@ -39,6 +41,7 @@ pub(crate) mod format;
 mod grid;
 pub mod samples;
 mod solver;
+pub mod variants;
 mod verify;
 
 pub use format::symbols::symbol_value;

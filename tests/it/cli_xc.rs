@@ -791,6 +791,21 @@ fn split_parts_add_up_and_estimates_print() {
         );
 }
 
+/// The counts `dlx solve --parts-of PROBLEM --count -j 2` gives the part
+/// lines `lines`, one per line, in order.
+fn part_counts(problem: &str, lines: String) -> Vec<u64> {
+    let out = dlx()
+        .args(["solve", "--count", "-j", "2", "--parts-of", problem])
+        .write_stdin(lines)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
 /// The line form for streaming engines: `dlx split --lines` prints a part
 /// per line, `dlx solve --parts-of PROBLEM --count` counts them, one count
 /// per line in order, and the counts add up to the whole (Knuth's DLX3
@@ -807,16 +822,7 @@ fn part_lines_count_apart_and_add_up() {
         assert!(out.status.success());
         let lines = String::from_utf8(out.stdout).unwrap();
         assert!(lines.lines().count() >= 9, "{lines}");
-        let counted = dlx()
-            .args(["solve", "--count", "-j", "2", "--parts-of", &problem])
-            .write_stdin(lines.clone())
-            .output()
-            .unwrap();
-        let counts: Vec<u64> = String::from_utf8(counted.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| l.parse().unwrap())
-            .collect();
+        let counts = part_counts(&problem, lines.clone());
         assert_eq!(counts.len(), lines.lines().count());
         assert_eq!(counts.iter().sum::<u64>(), whole, "{file}");
     }
@@ -870,20 +876,9 @@ fn a_stopped_count_resumes_from_its_parts() {
             .and_then(|rest| rest.split(' ').next())
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no finished count in {stderr:?}"));
-        let rest = dlx()
-            .args([
-                "solve",
-                "--count",
-                "--parts-of",
-                "puzzles/xc/pentominoes-6x10.dlx",
-            ])
-            .arg(&resume)
-            .output()
-            .unwrap();
-        let counts: u64 = String::from_utf8(rest.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| l.parse::<u64>().unwrap())
+        let lines = std::fs::read_to_string(&resume).unwrap();
+        let counts: u64 = part_counts("puzzles/xc/pentominoes-6x10.dlx", lines)
+            .iter()
             .sum();
         assert_eq!(finished + counts, 9356, "timeout {timeout} ms: {stderr}");
         if timeout == "0" {

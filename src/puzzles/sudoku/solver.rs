@@ -300,8 +300,8 @@ fn luby(mut i: u64) -> u64 {
 }
 
 /// A seed made from a puzzle's cells (SplitMix64's finaliser over them):
-/// the same on every run and platform.
-fn seed_of(cells: &[u8]) -> u64 {
+/// the same on every run and platform. The variants' restarts use it too.
+pub(crate) fn seed_of(cells: &[u8]) -> u64 {
     let mix = |mut z: u64| {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -53,6 +53,7 @@ use std::str::FromStr;
 use std::sync::{Mutex, OnceLock};
 
 use super::encoding::{box_item, cell_item, col_item, decode, option, row_item};
+use super::solver::seed_of;
 use super::{BoxShape, Grid, Solution, SudokuSolver};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -499,21 +500,6 @@ fn search(
         count: report.solutions,
         end: report.end,
         nodes: report.stats.nodes,
-    })
-}
-
-/// A seed made from a puzzle's cells (SplitMix64's finaliser over them):
-/// the same on every run and platform.
-fn seed_of(cells: &[u8]) -> u64 {
-    let mix = |mut z: u64| {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    cells.iter().fold(cells.len() as u64, |h, &c| {
-        mix(h
-            .wrapping_add(0x9e37_79b9_7f4a_7c15)
-            .wrapping_add(u64::from(c)))
     })
 }
 

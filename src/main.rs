@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => cli::gen::run(args),
         Command::Split(args) => cli::tree::run_split(args),
         Command::Estimate(args) => cli::tree::run_estimate(args),
+        Command::Records(args) => cli::records::run(args),
         Command::Completions(args) => cli::completions::run_completions(args),
         Command::Man(args) => cli::completions::run_man(args),
     };

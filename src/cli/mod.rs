@@ -11,6 +11,8 @@
 //! - [`terminal`]: Ctrl-C, the diagnostics stream, progress bars;
 //! - [`error`]: the one error type and the exit statuses;
 //! - [`solvers`]: the registry of solvers `solve`, `check` and `bench` share;
+//! - [`records`]: a puzzle file as one line per record, for streaming
+//!   engines such as Spark;
 //! - [`args`]: value parsers shared by several commands.
 //!
 //! Data flows one way: records in, solved by the library, answers out.
@@ -26,6 +28,7 @@ pub mod completions;
 pub mod error;
 pub mod files;
 pub mod gen;
+pub mod records;
 pub mod solve;
 pub mod solvers;
 pub mod terminal;
@@ -90,6 +93,9 @@ pub enum Command {
     Split(tree::SplitArgs),
     /// Estimate an exact-cover problem's search tree (Knuth's random paths).
     Estimate(tree::EstimateArgs),
+    /// Print every puzzle record of a file as one line, for engines that
+    /// split their input at line ends (`dlx solve --from-records`).
+    Records(records::RecordsArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff): `dlx man > dlx.1 && man ./dlx.1`.

@@ -28,6 +28,7 @@ mod known_counts;
 mod malformed;
 mod panic_safety;
 mod puzzle_files;
+mod records;
 mod reliability;
 mod restarts;
 mod solvers_agree;

@@ -102,6 +102,14 @@ pub struct SolveArgs {
     /// solutions the finished parts hold.
     #[arg(long, value_name = "FILE")]
     pub resume_to: Option<PathBuf>,
+    /// Read the record lines of `dlx records` (in any slice) instead of a
+    /// puzzle file: each answer is the one its record gets in its whole
+    /// file (for Spark's `RDD.pipe` and other streaming engines).
+    #[arg(
+        long,
+        conflicts_with_all = ["kind", "box_shape", "all", "sharp", "parts_of", "resume_to"]
+    )]
+    pub from_records: bool,
     /// Stop counting or listing after N solutions (N >= 1).
     #[arg(long, value_name = "N", value_parser = positive)]
     pub max_solutions: Option<u64>,
@@ -362,6 +370,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
         cancel: catch_ctrl_c(),
         sharp: args.sharp,
         resume_to: args.resume_to.clone(),
+        from_records: args.from_records,
     };
     // When no input can be opened there is nothing to answer: say so
     // without creating (and so emptying) the `-o` file.

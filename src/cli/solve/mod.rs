@@ -5,6 +5,7 @@
 //! arguments and calls [`solve_file`].
 
 mod command;
+mod records;
 
 pub use command::{run as run_command, SolveArgs};
 
@@ -64,6 +65,8 @@ pub struct SolveOptions {
     pub sharp: bool,
     /// Where a stopped exact-cover count writes its unfinished parts.
     pub resume_to: Option<std::path::PathBuf>,
+    /// The input is record lines of `dlx records`, not a puzzle file.
+    pub from_records: bool,
 }
 
 impl Default for SolveOptions {
@@ -82,6 +85,7 @@ impl Default for SolveOptions {
             cancel: None,
             sharp: false,
             resume_to: None,
+            from_records: false,
         }
     }
 }
@@ -196,6 +200,9 @@ pub fn solve_file(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
+    if options.from_records {
+        return records::solve_records(file, input, options, sinks);
+    }
     let (kind, input) = dlx_engine::puzzles::prepare(options.kind, input)?;
     if options.mode == Mode::All && kind != Kind::Xc {
         if input.is_blank() && options.kind.is_none() {
@@ -371,7 +378,24 @@ fn solve_sudoku(
                 task: Ok((rec.puzzle, rec.title)),
             })
         });
-    let mut first = !sinks.answered;
+    let first = !sinks.answered;
+    solve_sudoku_jobs(file, jobs, first, options, sinks)
+}
+
+/// A Sudoku record for the batch: the grid and its style (or why it is
+/// none), and its title.
+pub(super) type SudokuTask = (Result<(Grid, Style), String>, Option<String>);
+
+/// Solves Sudoku records, `first` when no answer stands before the first
+/// of them (a multi-line answer after another answer is set apart from it
+/// by a blank line).
+pub(super) fn solve_sudoku_jobs(
+    file: &str,
+    jobs: impl Iterator<Item = io::Result<Job<SudokuTask>>> + Send,
+    mut first: bool,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
     let config = Config {
         threads: options.threads,
         stop: options.cancel,
@@ -443,7 +467,6 @@ fn solve_sudominoku(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    sudominoku_solver(options.solver)?;
     let mut records = sudominoku_records(input);
     let jobs = records.by_ref().enumerate().map(|(k, record)| {
         record.map(|record| {
@@ -457,12 +480,39 @@ fn solve_sudominoku(
             }
         })
     });
+    let summary = solve_sudominoku_jobs(file, jobs, options, sinks)?;
+    // An input with no puzzle at all gets the "no puzzles" note instead:
+    // a missing `0` says nothing more about it.
+    if records.missing_terminator() && summary.records > 0 {
+        writeln!(
+            sinks.err,
+            "{file}:{}: {}",
+            records.lines_read(),
+            sudominoku::MISSING_TERMINATOR
+        )?;
+    }
+    Ok(summary)
+}
+
+/// A Sudominoku record for the batch: its number `k` in its file (from 1,
+/// as `Puzzle k` says; 0 for a line of a record stream that is no record,
+/// answered without that label), and the puzzle or why it is none.
+pub(super) type SudominokuTask = (usize, Result<sudominoku::Puzzle, String>);
+
+/// Solves Sudominoku records, each answered as `Puzzle k` and its rows.
+pub(super) fn solve_sudominoku_jobs(
+    file: &str,
+    jobs: impl Iterator<Item = io::Result<Job<SudominokuTask>>> + Send,
+    options: &SolveOptions,
+    sinks: &mut Sinks,
+) -> io::Result<Summary> {
+    sudominoku_solver(options.solver)?;
     let config = Config {
         threads: options.threads,
         stop: options.cancel,
         ..Config::default()
     };
-    let summary = batch::run(
+    batch::run(
         jobs,
         config,
         || sudominoku_solver(options.solver).expect("checked above"),
@@ -475,22 +525,13 @@ fn solve_sudominoku(
                     outcome_of(job.line, &solution, Answer::Sudominoku, options)
                 }
             };
-            outcome.label = Label::Puzzle(*k);
+            if *k > 0 {
+                outcome.label = Label::Puzzle(*k);
+            }
             outcome
         },
         |outcomes| emit_chunk(file, outcomes, sinks),
-    )?;
-    // An input with no puzzle at all gets the "no puzzles" note instead:
-    // a missing `0` says nothing more about it.
-    if records.missing_terminator() && summary.records > 0 {
-        writeln!(
-            sinks.err,
-            "{file}:{}: {}",
-            records.lines_read(),
-            sudominoku::MISSING_TERMINATOR
-        )?;
-    }
-    Ok(summary)
+    )
 }
 
 /// The outcome of one Sudoku puzzle, searched with

@@ -169,6 +169,7 @@ done
 workers_up() { [ "$(grep -c "Registering worker" "$work/master.log")" -ge 2 ]; }
 wait_for 120 "two workers" workers_up
 # Nothing of the cluster listens beyond the loopback interface.
+command -v ss > /dev/null || fail "no ss (Debian's iproute2) to list the cluster's sockets with"
 for pid in "${pids[@]}"; do
     if ss -Hltnp | grep "pid=$pid," | awk '{print $4}' \
         | grep -Ev '^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):' | grep -q .; then

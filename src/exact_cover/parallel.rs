@@ -241,8 +241,7 @@ impl<'m> Counter<'m> {
     /// at their next solution; a running part that finds none runs to its
     /// end (or the deadline, or the cancel flag).
     pub fn count(&self, limits: Limits) -> Report {
-        let mut solver = Solver::new(self.matrix);
-        solver.prefer_sharp(self.sharp);
+        let mut solver = sharp_solver(self.matrix, self.sharp);
         if limits.max_nodes.is_some() || rayon::current_num_threads() == 1 {
             return solver.count(limits);
         }
@@ -254,8 +253,7 @@ impl<'m> Counter<'m> {
     /// its cancel flag needs to be finished later. `limits.max_nodes` is
     /// ignored here (a budget has no meaning shared between parts).
     pub fn count_parts(&self, limits: Limits) -> Counted {
-        let mut solver = Solver::new(self.matrix);
-        solver.prefer_sharp(self.sharp);
+        let mut solver = sharp_solver(self.matrix, self.sharp);
         let threads = rayon::current_num_threads();
         let parts = split_with(&mut solver, threads * self.parts_per_thread);
         let max = limits.max_solutions.unwrap_or(u64::MAX);
@@ -278,11 +276,7 @@ impl<'m> Counter<'m> {
             .par_iter()
             .enumerate()
             .map_init(
-                || {
-                    let mut solver = Solver::new(matrix);
-                    solver.prefer_sharp(sharp);
-                    solver
-                },
+                || sharp_solver(matrix, sharp),
                 |solver, (k, part)| {
                     if found.load(Ordering::Relaxed) >= max {
                         return None;
@@ -354,6 +348,14 @@ impl<'m> Counter<'m> {
 /// past 1).
 pub const SHARE_SAMPLES: u64 = 16;
 
+/// A solver for `matrix` with the sharp preference on or off, as each
+/// worker makes its own.
+fn sharp_solver(matrix: &Matrix, sharp: bool) -> Solver {
+    let mut solver = Solver::new(matrix);
+    solver.prefer_sharp(sharp);
+    solver
+}
+
 /// The estimated search nodes of each of `parts` (Knuth's random paths,
 /// [`SHARE_SAMPLES`] per part, part `k` seeded with `k`), on the current
 /// rayon pool.
@@ -362,11 +364,7 @@ pub fn part_sizes(matrix: &Matrix, sharp: bool, parts: &[Part]) -> Vec<f64> {
         .par_iter()
         .enumerate()
         .map_init(
-            || {
-                let mut solver = Solver::new(matrix);
-                solver.prefer_sharp(sharp);
-                solver
-            },
+            || sharp_solver(matrix, sharp),
             |solver, (k, part)| {
                 let setup = |s: &mut Solver| part.apply(s).is_ok();
                 estimate_part(solver, &setup, SHARE_SAMPLES, k as u64).nodes

@@ -424,6 +424,11 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
                 bar.inc(1);
             }
         };
+        let share = |done: f64| {
+            if let Some(bar) = &progress {
+                show_share(bar, done);
+            }
+        };
         let mut sinks = Sinks {
             out: &mut out,
             err: &mut stderr,
@@ -433,11 +438,9 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
                     bar.set_message(format!("; {solutions} solutions so far"));
                 }
             },
-            share: &|done| {
-                if let Some(bar) = &progress {
-                    show_share(bar, done);
-                }
-            },
+            share: progress
+                .is_some()
+                .then_some(&share as &(dyn Fn(f64) + Sync)),
             answered: total.records > 0,
             failed: false,
             set_apart,

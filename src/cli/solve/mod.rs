@@ -149,8 +149,10 @@ pub struct Sinks<'a> {
     pub found: &'a (dyn Fn(u64) + Sync),
     /// Called while an exact-cover search runs in parts on several
     /// threads, with the estimated share of its tree done, from 0 to 1
-    /// (progress display: a bar with an ETA).
-    pub share: &'a (dyn Fn(f64) + Sync),
+    /// (progress display: a bar with an ETA). `None` when no one watches:
+    /// the estimates behind the share cost a random path per sample,
+    /// long on a deep tree.
+    pub share: Option<&'a (dyn Fn(f64) + Sync)>,
     /// Whether earlier inputs already wrote answers to `out`: a multi-line
     /// answer (a grid) is then set apart from them by a blank line, as
     /// within one input.
@@ -670,10 +672,12 @@ fn solve_xc_record(
         // One problem, every thread: its search cut into parts, counted on
         // the run's pool (the same count as one thread's, and the same end).
         let pool = crate::cli::batch::shared_pool(options.threads)?;
-        let counter = Counter::new(&matrix)
+        let mut counter = Counter::new(&matrix)
             .sharp(options.sharp)
-            .progress(sinks.found)
-            .share_done(sinks.share);
+            .progress(sinks.found);
+        if let Some(share) = sinks.share {
+            counter = counter.share_done(share);
+        }
         pool.install(|| counter.count(limits))
     } else if !listing {
         // A count or a verdict needs no solution built.
@@ -720,11 +724,11 @@ fn solve_xc_record(
             // pool, their solutions written here in the one-thread order
             // (the same output, byte for byte, and the same end).
             let pool = crate::cli::batch::shared_pool(options.threads)?;
-            Enumerator::new(&matrix)
-                .sharp(options.sharp)
-                .pool(&pool)
-                .share_done(share)
-                .for_each_in_order(limits, &mut visit)
+            let mut enumerator = Enumerator::new(&matrix).sharp(options.sharp).pool(&pool);
+            if let Some(share) = share {
+                enumerator = enumerator.share_done(share);
+            }
+            enumerator.for_each_in_order(limits, &mut visit)
         } else {
             solver.search(limits, &mut visit)
         }

@@ -41,11 +41,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::{part_sizes, split_with, Shares, PARTS_PER_THREAD, TICK_EVERY};
+use super::{part_sizes, sharp_solver, split_with, Shares, PARTS_PER_THREAD, TICK_EVERY};
 use crate::exact_cover::limits::{Cancel, Limits};
 use crate::exact_cover::matrix::Matrix;
 use crate::exact_cover::report::{End, Report, Stats};
-use crate::exact_cover::search::Solver;
 
 /// Parts a worker may claim ahead of the first part not yet passed on,
 /// per thread: enough that a long part at the head keeps the others busy
@@ -57,12 +56,19 @@ pub const WINDOW_PER_THREAD: usize = 4;
 /// solutions of the parts in the window past the head.
 pub const BUFFER_ENTRIES: usize = 16 << 20;
 
+/// Search nodes the calling thread spends alone before the threads start
+/// ([`Enumerator::head_start`]): about a millisecond, less than making
+/// the parts and starting the workers costs, and enough for the first
+/// solution of most problems (the 6x10 pentominoes' takes a few hundred
+/// nodes), which then costs no more than on one thread.
+pub const HEAD_START_NODES: u64 = 10_000;
+
 /// Entries a worker gathers before handing them to its part's slot (one
 /// lock per chunk, not per solution).
 const CHUNK: usize = 4096;
 
 /// Lists the solutions of one problem on every thread of a rayon pool, in
-/// the order [`Solver::search`] visits them (see the
+/// the order [`Solver::search`](crate::exact_cover::Solver::search) visits them (see the
 /// [module](self) docs).
 ///
 /// ```
@@ -95,6 +101,7 @@ pub struct Enumerator<'m> {
     sharp: bool,
     parts_per_thread: usize,
     buffer: usize,
+    head_start: u64,
     pool: Option<&'m rayon::ThreadPool>,
     progress: Option<&'m (dyn Fn(u64) + Sync)>,
     share: Option<&'m (dyn Fn(f64) + Sync)>,
@@ -107,6 +114,7 @@ impl std::fmt::Debug for Enumerator<'_> {
             .field("sharp", &self.sharp)
             .field("parts_per_thread", &self.parts_per_thread)
             .field("buffer", &self.buffer)
+            .field("head_start", &self.head_start)
             .field(
                 "pool",
                 &self.pool.map(rayon::ThreadPool::current_num_threads),
@@ -126,13 +134,14 @@ impl<'m> Enumerator<'m> {
             sharp: false,
             parts_per_thread: PARTS_PER_THREAD,
             buffer: BUFFER_ENTRIES,
+            head_start: HEAD_START_NODES,
             pool: None,
             progress: None,
             share: None,
         }
     }
 
-    /// Chooses items named `#...` first ([`Solver::prefer_sharp`]).
+    /// Chooses items named `#...` first ([`Solver::prefer_sharp`](crate::exact_cover::Solver::prefer_sharp)).
     pub fn sharp(mut self, on: bool) -> Self {
         self.sharp = on;
         self
@@ -148,6 +157,17 @@ impl<'m> Enumerator<'m> {
     /// together (see the [module](self) docs); at least one chunk per part.
     pub fn buffer(mut self, entries: usize) -> Self {
         self.buffer = entries;
+        self
+    }
+
+    /// Search nodes the calling thread spends alone first (default
+    /// [`HEAD_START_NODES`]; 0 for none): a search that ends within them
+    /// (its first solution found, or the whole tree) is over before any
+    /// part is made. Otherwise the parts are searched from the start, the
+    /// solutions already visited passed over, and the nodes spent count
+    /// in the report.
+    pub fn head_start(mut self, nodes: u64) -> Self {
+        self.head_start = nodes;
         self
     }
 
@@ -180,7 +200,7 @@ impl<'m> Enumerator<'m> {
     }
 
     /// Calls `visit` with each solution within `limits`, on the calling
-    /// thread, in the order [`Solver::search`] would, and with the same
+    /// thread, in the order [`Solver::search`](crate::exact_cover::Solver::search) would, and with the same
     /// option numbers in the same order (pre-selected options first, then
     /// by level), for any number of threads. `visit` returns `Break` to
     /// stop.
@@ -196,7 +216,7 @@ impl<'m> Enumerator<'m> {
     ///
     /// A node budget has no meaning shared between parts: with
     /// `limits.max_nodes` set the search runs on one thread, as
-    /// [`Solver::search`]; so does a pool of one thread.
+    /// [`Solver::search`](crate::exact_cover::Solver::search); so does a pool of one thread.
     pub fn for_each_in_order<F>(&self, limits: Limits, visit: F) -> Report
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
@@ -214,11 +234,22 @@ impl<'m> Enumerator<'m> {
             rayon::current_num_threads,
             rayon::ThreadPool::current_num_threads,
         );
-        let mut solver = Solver::new(self.matrix);
-        solver.prefer_sharp(self.sharp);
+        let mut solver = sharp_solver(self.matrix, self.sharp);
         let max = limits.max_solutions.unwrap_or(u64::MAX);
         if limits.max_nodes.is_some() || threads == 1 || max == 0 {
             return (solver.search(limits, visit), 0);
+        }
+        let mut skip = 0u64;
+        let mut early = Stats::default();
+        if self.head_start > 0 {
+            let alone = solver.search(limits.with_max_nodes(self.head_start), |s| {
+                skip += 1;
+                visit(s)
+            });
+            if alone.end != End::NodeLimit {
+                return (alone, 0);
+            }
+            early = alone.stats;
         }
         let parts = split_with(&mut solver, threads * self.parts_per_thread);
         let shares = self.share.map(|done| {
@@ -237,6 +268,7 @@ impl<'m> Enumerator<'m> {
             enumerator: self,
             limits,
             max,
+            skip,
             parts: &parts,
             shares: shares.as_ref().map(|(s, d)| (s, *d)),
             cap: (self.buffer / window).max(CHUNK),
@@ -250,7 +282,7 @@ impl<'m> Enumerator<'m> {
                 slots: (0..parts.len()).map(|_| Slot::default()).collect(),
                 running: vec![None; threads],
                 over: false,
-                stats: Stats::default(),
+                stats: early,
                 held: 0,
                 peak: 0,
             }),
@@ -311,6 +343,9 @@ struct Run<'r, 'm> {
     enumerator: &'r Enumerator<'m>,
     limits: Limits,
     max: u64,
+    /// Solutions the head start visited already: the first ones are
+    /// passed over.
+    skip: u64,
     parts: &'r [super::Part],
     shares: Option<(&'r Shares, &'m (dyn Fn(f64) + Sync))>,
     /// Entries a part may hold before its worker waits.
@@ -348,9 +383,7 @@ impl Run<'_, '_> {
         // A panic here must not leave the calling thread waiting for a
         // part that will never end.
         let _guard = EndOnPanic(self);
-        let matrix = self.enumerator.matrix;
-        let mut solver = Solver::new(matrix);
-        solver.prefer_sharp(self.enumerator.sharp);
+        let mut solver = sharp_solver(self.enumerator.matrix, self.enumerator.sharp);
         let flag = self.flags.0[w];
         let limits = Limits {
             max_solutions: None,
@@ -556,6 +589,9 @@ impl Run<'_, '_> {
                     solution.extend(chunk[at + 1..at + 1 + len].iter().map(|&o| o as usize));
                     at += 1 + len;
                     visited += 1;
+                    if visited <= self.skip {
+                        continue;
+                    }
                     if let Some(tick) = tick.filter(|_| visited % TICK_EVERY == 0) {
                         tick(visited);
                     }

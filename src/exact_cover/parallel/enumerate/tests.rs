@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::*;
 use crate::exact_cover::parallel::tests::problems;
-use crate::exact_cover::Problem;
+use crate::exact_cover::{Problem, Solver};
 use crate::problems::n_queens;
 
 /// Every solution one solver's search visits, as it visits them.
@@ -58,6 +58,7 @@ fn solutions_come_in_the_one_thread_order() {
             let pool = pool(threads);
             for per_thread in [1, 3, 40] {
                 let enumerator = Enumerator::new(&matrix)
+                    .head_start(0)
                     .pool(&pool)
                     .parts_per_thread(per_thread);
                 let (all, report, _) = in_order(&enumerator, Limits::none());
@@ -82,7 +83,10 @@ fn a_cap_gives_the_first_solutions_of_the_one_thread_order() {
     for (name, matrix) in problems() {
         for threads in [2, 3] {
             let pool = pool(threads);
-            let enumerator = Enumerator::new(&matrix).pool(&pool).parts_per_thread(7);
+            let enumerator = Enumerator::new(&matrix)
+                .head_start(0)
+                .pool(&pool)
+                .parts_per_thread(7);
             for cap in [1, 2, 5, 17] {
                 let limits = Limits::solutions(cap);
                 let (want, one) = one_thread(&matrix, limits);
@@ -119,7 +123,10 @@ fn the_first_solution_stops_the_other_parts() {
     let matrix = n_queens(20).compile().unwrap();
     let (want, _) = one_thread(&matrix, Limits::solutions(1));
     let pool = pool(3);
-    let (first, report, _) = in_order(&Enumerator::new(&matrix).pool(&pool), Limits::solutions(1));
+    let (first, report, _) = in_order(
+        &Enumerator::new(&matrix).head_start(0).pool(&pool),
+        Limits::solutions(1),
+    );
     assert_eq!(first, want);
     assert_eq!((report.solutions, report.end), (1, End::Stopped));
 }
@@ -136,6 +143,7 @@ fn a_small_buffer_bounds_what_waits_and_keeps_the_order() {
     for threads in [2, 3] {
         let pool = pool(threads);
         let enumerator = Enumerator::new(&matrix)
+            .head_start(0)
             .pool(&pool)
             .parts_per_thread(4)
             .buffer(1);
@@ -159,7 +167,7 @@ fn limits_hold_as_on_one_thread() {
     static RAISED: AtomicBool = AtomicBool::new(true);
     let matrix = n_queens(9).compile().unwrap();
     let pool = pool(2);
-    let enumerator = Enumerator::new(&matrix).pool(&pool);
+    let enumerator = Enumerator::new(&matrix).head_start(0).pool(&pool);
     let budget = Limits::none().with_max_nodes(700);
     let (want, one) = one_thread(&matrix, budget);
     let (all, report, _) = in_order(&enumerator, budget);
@@ -193,6 +201,7 @@ fn progress_is_told_in_order() {
     let ticks = Mutex::new(Vec::new());
     let tick = |n: u64| ticks.lock().unwrap().push(n);
     let enumerator = Enumerator::new(&matrix)
+        .head_start(0)
         .pool(&pool)
         .share_done(&share)
         .progress(&tick);
@@ -203,4 +212,32 @@ fn progress_is_told_in_order() {
     assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
     assert_eq!(shares.last(), Some(&1.0));
     assert_eq!(ticks.into_inner().unwrap(), [TICK_EVERY, 2 * TICK_EVERY]);
+}
+
+/// After a head start that ran out of nodes, the parts are searched from
+/// the start and the solutions the head start visited are passed over:
+/// the listing, capped or not, is still one thread's. A head start that
+/// finishes the search is the one-thread search itself.
+#[test]
+fn a_head_start_passes_over_what_it_visited() {
+    let matrix = n_queens(9).compile().unwrap();
+    let pool = pool(2);
+    for nodes in [1, 100, 1000, 1_000_000] {
+        let enumerator = Enumerator::new(&matrix).pool(&pool).head_start(nodes);
+        for limits in [Limits::none(), Limits::solutions(1), Limits::solutions(40)] {
+            let (want, one) = one_thread(&matrix, limits);
+            let (all, report, peak) = in_order(&enumerator, limits);
+            assert_eq!(all, want, "head start of {nodes} nodes, {limits:?}");
+            assert_eq!((report.solutions, report.end), (one.solutions, one.end));
+            // Only a head start of all the search's 4,624 nodes (one
+            // thread's count) runs no part; with a cap the first solutions
+            // may come within it.
+            if nodes == 1 {
+                assert!(peak > 0, "{limits:?}: no part searched");
+            }
+            if nodes == 1_000_000 {
+                assert_eq!((peak, report.stats), (0, one.stats));
+            }
+        }
+    }
 }

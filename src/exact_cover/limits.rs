@@ -79,6 +79,7 @@ impl Cancel {
 
     /// `cancel` (if any) or `flag`, whichever is raised first (a cancel
     /// that has a second flag already keeps `flag` only as its second).
+    #[cfg(feature = "parallel")]
     pub(crate) fn either(cancel: Option<Cancel>, flag: &'static AtomicBool) -> Self {
         match cancel {
             Some(cancel) => Cancel {

@@ -31,7 +31,7 @@
 
 mod enumerate;
 
-pub use enumerate::{Enumerator, BUFFER_ENTRIES, WINDOW_PER_THREAD};
+pub use enumerate::{Enumerator, BUFFER_ENTRIES, HEAD_START_NODES, WINDOW_PER_THREAD};
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,40 +1,7 @@
 //! [`Enumerator`]: one problem's solutions listed on every thread, in the
 //! order one thread lists them.
 //!
-//! # How the order is kept
-//!
-//! The parts of [`split_with`] hold the solutions in the one-thread order,
-//! part after part. Workers claim parts in that order (`next`, one at a
-//! time, as they come free) and search each on an arena of their own,
-//! putting its solutions into the part's slot, in chunks. The calling
-//! thread takes the solutions of the *head* part only (the first part not
-//! passed on whole), calls the visitor with them, and moves on to the next
-//! part once the head is searched and emptied. So the visitor sees the
-//! solutions of part 0, then part 1, ..., each in its search order: the
-//! one-thread order.
-//!
-//! # Bounded memory
-//!
-//! Two limits hold the solutions waiting for their turn: a worker claims
-//! part `k` only while `k < head + window` (parts in flight or searched
-//! but not yet passed on); and a worker whose part holds `cap` entries
-//! (option numbers and lengths) waits in its visitor until the head has
-//! taken them (its own part, once it is the head). So at most about
-//! `window * (cap + CHUNK)` entries wait, [`BUFFER_ENTRIES`] in all,
-//! whatever the number of solutions. A worker that waits stops searching:
-//! when the parts have more solutions than the buffer holds, the search
-//! runs at the speed of the head part, as on one thread.
-//!
-//! # Stopping
-//!
-//! Each worker searches with a cancel flag of its own beside the caller's
-//! ([`Cancel::either`]). Once the visitor has had `max_solutions`, or
-//! returned `Break`, or the head part stopped at a limit, the run is
-//! *over*: every worker's flag is raised, and waiting workers are woken.
-//! With `max_solutions`, as soon as the parts up to some `j` are known to
-//! hold that many solutions (`cutoff`), no part after `j` is claimed and
-//! the workers searching one are stopped by their flags: a later part that
-//! finds solutions early never wins, and never waits for the earlier ones.
+//! The design is in [`Enumerator`]'s docs.
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -68,8 +35,42 @@ pub const HEAD_START_NODES: u64 = 10_000;
 const CHUNK: usize = 4096;
 
 /// Lists the solutions of one problem on every thread of a rayon pool, in
-/// the order [`Solver::search`](crate::exact_cover::Solver::search) visits them (see the
-/// [module](self) docs).
+/// the order [`Solver::search`](crate::exact_cover::Solver::search) visits them.
+///
+/// ## How the order is kept
+///
+/// The parts of [`split_with`] hold the solutions in the one-thread order,
+/// part after part. Workers claim parts in that order (`next`, one at a
+/// time, as they come free) and search each on an arena of their own,
+/// putting its solutions into the part's slot, in chunks. The calling
+/// thread takes the solutions of the *head* part only (the first part not
+/// passed on whole), calls the visitor with them, and moves on to the next
+/// part once the head is searched and emptied. So the visitor sees the
+/// solutions of part 0, then part 1, ..., each in its search order: the
+/// one-thread order.
+///
+/// ## Bounded memory
+///
+/// Two limits hold the solutions waiting for their turn: a worker claims
+/// part `k` only while `k < head + window` (parts in flight or searched
+/// but not yet passed on); and a worker whose part holds `cap` entries
+/// (option numbers and lengths) waits in its visitor until the head has
+/// taken them (its own part, once it is the head). So at most about
+/// `window * (cap + CHUNK)` entries wait, [`BUFFER_ENTRIES`](crate::exact_cover::parallel::BUFFER_ENTRIES) in all,
+/// whatever the number of solutions. A worker that waits stops searching:
+/// when the parts have more solutions than the buffer holds, the search
+/// runs at the speed of the head part, as on one thread.
+///
+/// ## Stopping
+///
+/// Each worker searches with a cancel flag of its own beside the caller's
+/// (a second flag of its [`Cancel`]). Once the visitor has had `max_solutions`, or
+/// returned `Break`, or the head part stopped at a limit, the run is
+/// *over*: every worker's flag is raised, and waiting workers are woken.
+/// With `max_solutions`, as soon as the parts up to some `j` are known to
+/// hold that many solutions (`cutoff`), no part after `j` is claimed and
+/// the workers searching one are stopped by their flags: a later part that
+/// finds solutions early never wins, and never waits for the earlier ones.
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -127,7 +128,7 @@ impl std::fmt::Debug for Enumerator<'_> {
 
 impl<'m> Enumerator<'m> {
     /// An enumerator for `matrix`, with the plain choice rule,
-    /// [`PARTS_PER_THREAD`], [`BUFFER_ENTRIES`] and the current rayon pool.
+    /// [`PARTS_PER_THREAD`](crate::exact_cover::parallel::PARTS_PER_THREAD), [`BUFFER_ENTRIES`](crate::exact_cover::parallel::BUFFER_ENTRIES) and the current rayon pool.
     pub fn new(matrix: &'m Matrix) -> Self {
         Enumerator {
             matrix,
@@ -154,14 +155,14 @@ impl<'m> Enumerator<'m> {
     }
 
     /// Entries (4 bytes each) the parts waiting for their turn may hold
-    /// together (see the [module](self) docs); at least one chunk per part.
+    /// together (see [`Enumerator`]); at least one chunk per part.
     pub fn buffer(mut self, entries: usize) -> Self {
         self.buffer = entries;
         self
     }
 
     /// Search nodes the calling thread spends alone first (default
-    /// [`HEAD_START_NODES`]; 0 for none): a search that ends within them
+    /// [`HEAD_START_NODES`](crate::exact_cover::parallel::HEAD_START_NODES); 0 for none): a search that ends within them
     /// (its first solution found, or the whole tree) is over before any
     /// part is made. Otherwise the parts are searched from the start, the
     /// solutions already visited passed over, and the nodes spent count
@@ -183,7 +184,7 @@ impl<'m> Enumerator<'m> {
     }
 
     /// Calls `tick` with the solutions passed to the visitor so far,
-    /// every [`TICK_EVERY`] of them, on the calling thread.
+    /// every [`TICK_EVERY`](crate::exact_cover::parallel::TICK_EVERY) of them, on the calling thread.
     pub fn progress(mut self, tick: &'m (dyn Fn(u64) + Sync)) -> Self {
         self.progress = Some(tick);
         self

@@ -162,9 +162,10 @@ impl<W: Write> Drop for UnderBar<'_, W> {
 }
 
 /// A progress bar on stderr, only for a person watching: a large input,
-/// or a count (`counting`), which can run long on a single record (a grid
-/// with few givens, a big exact-cover problem). The bar's message shows
-/// the solutions an exact-cover count has found so far.
+/// or a count or listing (`counting`), which can run long on a single
+/// record (a grid with few givens, a big exact-cover problem). The bar's
+/// message shows the solutions an exact-cover search has found so far;
+/// [`show_share`] turns it into a bar of the share of the tree done.
 pub fn progress_bar(path: &Path, disabled: bool, counting: bool) -> Option<ProgressBar> {
     if disabled || !io::stderr().is_terminal() {
         return None;
@@ -182,6 +183,44 @@ pub fn progress_bar(path: &Path, disabled: bool, counting: bool) -> Option<Progr
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(bar)
+}
+
+/// Steps of the share bar: tenths of a percent.
+pub const SHARE_STEPS: u64 = 1000;
+
+/// Shows `done`, the estimated share of an exact-cover search tree done
+/// (0 to 1, from the parts of a search on several threads), on the bar
+/// of [`progress_bar`]: the first call turns its spinner into a bar of
+/// [`SHARE_STEPS`] with the percentage and indicatif's ETA (from the rate
+/// the share has grown at), which the later calls move. The share comes
+/// in increasing order ([`dlx_engine::exact_cover::parallel::Shares`]), so
+/// the bar never moves back.
+pub fn show_share(bar: &ProgressBar, done: f64) {
+    if bar.length() != Some(SHARE_STEPS) {
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{bar:30}] {percent}% of the search tree (estimated), ETA {eta}, \
+                 {elapsed}{msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar.set_length(SHARE_STEPS);
+        bar.set_position(0);
+        bar.reset_eta();
+    }
+    bar.set_position(share_steps(done));
+}
+
+/// `done` (0 to 1; anything else is clamped, NaN is 0) in
+/// [`SHARE_STEPS`].
+pub fn share_steps(done: f64) -> u64 {
+    let done = if done.is_nan() {
+        0.0
+    } else {
+        done.clamp(0.0, 1.0)
+    };
+    (done * SHARE_STEPS as f64).round() as u64
 }
 
 #[cfg(test)]
@@ -353,6 +392,29 @@ mod tests {
         );
         slot.replace(None);
         bar.finish_and_clear();
+    }
+
+    /// The share bar: the spinner becomes a bar of SHARE_STEPS at the
+    /// first share, its position follows the share (rounded to steps,
+    /// clamped), and a share of 1 fills it.
+    #[test]
+    fn shares_move_the_bar_to_its_end() {
+        let bar = ProgressBar::hidden();
+        assert_eq!(bar.length(), None);
+        show_share(&bar, 0.0);
+        assert_eq!((bar.length(), bar.position()), (Some(SHARE_STEPS), 0));
+        let mut last = 0;
+        for done in [0.0004, 0.25, 0.2501, 0.5, 0.999, 1.0] {
+            show_share(&bar, done);
+            assert!(bar.position() >= last, "{done}");
+            last = bar.position();
+        }
+        assert_eq!(last, SHARE_STEPS);
+        assert_eq!(share_steps(0.25), 250);
+        assert_eq!(
+            (share_steps(-1.0), share_steps(f64::NAN), share_steps(7.0)),
+            (0, 0, SHARE_STEPS)
+        );
     }
 
     #[test]

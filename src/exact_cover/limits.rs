@@ -63,25 +63,48 @@ pub struct Limits {
 /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
-pub struct Cancel(&'static AtomicBool);
+pub struct Cancel {
+    flag: &'static AtomicBool,
+    /// A second flag that stops the search too: the parallel enumeration
+    /// stops one worker's part with it while the caller's flag (`flag`)
+    /// still stops everything.
+    also: Option<&'static AtomicBool>,
+}
 
 impl Cancel {
     /// The cancel flag `flag`: raised when it holds `true`.
     pub const fn new(flag: &'static AtomicBool) -> Self {
-        Cancel(flag)
+        Cancel { flag, also: None }
     }
 
-    /// Whether the flag is raised.
+    /// `cancel` (if any) or `flag`, whichever is raised first (a cancel
+    /// that has a second flag already keeps `flag` only as its second).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn either(cancel: Option<Cancel>, flag: &'static AtomicBool) -> Self {
+        match cancel {
+            Some(cancel) => Cancel {
+                flag: cancel.flag,
+                also: Some(flag),
+            },
+            None => Cancel::new(flag),
+        }
+    }
+
+    /// Whether the flag (or the second one) is raised.
     #[inline]
     pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.flag.load(Ordering::Relaxed) || self.also.is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
 
-/// Two cancels are the same when they are the same flag.
+/// Two cancels are the same when they are the same flags.
 impl PartialEq for Cancel {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
+        std::ptr::eq(self.flag, other.flag)
+            && match (self.also, other.also) {
+                (Some(a), Some(b)) => std::ptr::eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 

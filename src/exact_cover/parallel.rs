@@ -11,7 +11,10 @@
 //! the search's order, so counts add up exactly, whatever the number of
 //! threads. [`Counter`] counts the parts of one problem on the current
 //! rayon pool, each worker on a copy of the arena of its own, rayon's work
-//! stealing handing out the parts as workers come free.
+//! stealing handing out the parts as workers come free. [`Enumerator`]
+//! lists the solutions in the one-thread order, the parts searched on
+//! every thread and their solutions passed on part after part. [`Shares`]
+//! tells a progress display the share of the tree done.
 //!
 //! ```
 //! use dlx_engine::exact_cover::parallel::{split, Counter};
@@ -26,11 +29,17 @@
 //! # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
 //! ```
 
+mod enumerate;
+
+pub use enumerate::{Enumerator, BUFFER_ENTRIES, HEAD_START_NODES, WINDOW_PER_THREAD};
+
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
+use super::estimate::estimate_part;
 use super::limits::Limits;
 use super::matrix::Matrix;
 use super::report::{Conflict, End, Report, Stats};
@@ -154,6 +163,8 @@ pub struct Counter<'m> {
     parts_per_thread: usize,
     /// Called with the solutions found so far, every [`TICK_EVERY`].
     progress: Option<&'m (dyn Fn(u64) + Sync)>,
+    /// Called with the share of the tree done (see [`Shares`]).
+    share: Option<&'m (dyn Fn(f64) + Sync)>,
 }
 
 /// Solutions between two calls of a [`Counter::progress`] callback: often
@@ -167,6 +178,7 @@ impl std::fmt::Debug for Counter<'_> {
             .field("sharp", &self.sharp)
             .field("parts_per_thread", &self.parts_per_thread)
             .field("progress", &self.progress.is_some())
+            .field("share", &self.share.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -180,7 +192,18 @@ impl<'m> Counter<'m> {
             sharp: false,
             parts_per_thread: PARTS_PER_THREAD,
             progress: None,
+            share: None,
         }
+    }
+
+    /// Calls `done` with the share of the search tree done, from 0 to 1:
+    /// 0 once the parts are made, then after each part counted whole
+    /// (the parts weighted by their estimated sizes, see [`Shares`]), in
+    /// increasing order. A count in parts only; one that runs on one
+    /// thread (a node budget, a pool of one) never calls it.
+    pub fn share_done(mut self, done: &'m (dyn Fn(f64) + Sync)) -> Self {
+        self.share = Some(done);
+        self
     }
 
     /// Calls `tick` with the solutions found so far, every [`TICK_EVERY`]
@@ -218,8 +241,7 @@ impl<'m> Counter<'m> {
     /// at their next solution; a running part that finds none runs to its
     /// end (or the deadline, or the cancel flag).
     pub fn count(&self, limits: Limits) -> Report {
-        let mut solver = Solver::new(self.matrix);
-        solver.prefer_sharp(self.sharp);
+        let mut solver = sharp_solver(self.matrix, self.sharp);
         if limits.max_nodes.is_some() || rayon::current_num_threads() == 1 {
             return solver.count(limits);
         }
@@ -231,8 +253,7 @@ impl<'m> Counter<'m> {
     /// its cancel flag needs to be finished later. `limits.max_nodes` is
     /// ignored here (a budget has no meaning shared between parts).
     pub fn count_parts(&self, limits: Limits) -> Counted {
-        let mut solver = Solver::new(self.matrix);
-        solver.prefer_sharp(self.sharp);
+        let mut solver = sharp_solver(self.matrix, self.sharp);
         let threads = rayon::current_num_threads();
         let parts = split_with(&mut solver, threads * self.parts_per_thread);
         let max = limits.max_solutions.unwrap_or(u64::MAX);
@@ -243,21 +264,30 @@ impl<'m> Counter<'m> {
             ..limits
         };
         let (matrix, sharp, progress) = (self.matrix, self.sharp, self.progress);
+        let shares = self
+            .share
+            .map(|done| (Shares::new(&part_sizes(matrix, sharp, &parts)), done));
+        if let Some((shares, done)) = &shares {
+            done(shares.done());
+        }
         // Per part: its report, or `None` when it was not searched (empty,
         // or skipped once the solutions asked for were found).
         let reports: Vec<Option<Report>> = parts
             .par_iter()
+            .enumerate()
             .map_init(
-                || {
-                    let mut solver = Solver::new(matrix);
-                    solver.prefer_sharp(sharp);
-                    solver
-                },
-                |solver, part| {
-                    if found.load(Ordering::Relaxed) >= max || part.apply(solver).is_err() {
+                || sharp_solver(matrix, sharp),
+                |solver, (k, part)| {
+                    if found.load(Ordering::Relaxed) >= max {
                         return None;
                     }
-                    Some(solver.count_each(per_part, |_| {
+                    if part.apply(solver).is_err() {
+                        if let Some((shares, done)) = &shares {
+                            shares.finish(k, done);
+                        }
+                        return None;
+                    }
+                    let report = solver.count_each(per_part, |_| {
                         let so_far = found.fetch_add(1, Ordering::Relaxed) + 1;
                         if let Some(tick) = progress.filter(|_| so_far % TICK_EVERY == 0) {
                             tick(so_far);
@@ -267,7 +297,14 @@ impl<'m> Counter<'m> {
                         } else {
                             ControlFlow::Continue(())
                         }
-                    }))
+                    });
+                    if let Some((shares, done)) = shares.as_ref() {
+                        // Counted whole: a part stopped by a limit is not done.
+                        if report.end == End::Exhausted {
+                            shares.finish(k, done);
+                        }
+                    }
+                    Some(report)
                 },
             )
             .collect();
@@ -301,6 +338,126 @@ impl<'m> Counter<'m> {
             finished,
             unfinished,
         }
+    }
+}
+
+/// Random paths per part behind the weights of [`Shares`] in [`Counter`]
+/// and [`Enumerator`]: a few dozen per part cost a small fraction of a
+/// search worth cutting into parts, and the share done needs only rough
+/// weights (a part estimated at half its size moves the bar early, never
+/// past 1).
+pub const SHARE_SAMPLES: u64 = 16;
+
+/// A solver for `matrix` with the sharp preference on or off, as each
+/// worker makes its own.
+fn sharp_solver(matrix: &Matrix, sharp: bool) -> Solver {
+    let mut solver = Solver::new(matrix);
+    solver.prefer_sharp(sharp);
+    solver
+}
+
+/// The estimated search nodes of each of `parts` (Knuth's random paths,
+/// [`SHARE_SAMPLES`] per part, part `k` seeded with `k`), on the current
+/// rayon pool.
+pub fn part_sizes(matrix: &Matrix, sharp: bool, parts: &[Part]) -> Vec<f64> {
+    parts
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || sharp_solver(matrix, sharp),
+            |solver, (k, part)| {
+                let setup = |s: &mut Solver| part.apply(s).is_ok();
+                estimate_part(solver, &setup, SHARE_SAMPLES, k as u64).nodes
+            },
+        )
+        .collect()
+}
+
+/// The share of a search done, from the parts finished: each part
+/// weighs its estimated size over the sum of them all, so the share is
+/// 0 before any part is finished, grows with each, and is exactly 1 once
+/// every part is.
+///
+/// The weights are whole units ([`Shares::UNITS`] in all), made by
+/// rounding the running sum of the sizes, so they add up to the whole
+/// exactly and the last part finished makes the share 1, not 0.999...
+///
+/// ```
+/// use dlx_engine::exact_cover::parallel::Shares;
+///
+/// let shares = Shares::new(&[3.0, 1.0]);
+/// let mut seen = Vec::new();
+/// shares.finish(1, |share| seen.push(share));
+/// shares.finish(0, |share| seen.push(share));
+/// assert_eq!(seen, [0.25, 1.0]);
+/// ```
+#[derive(Debug)]
+pub struct Shares {
+    /// Each part's weight, in units.
+    units: Vec<u64>,
+    /// Units of the parts finished.
+    done: Mutex<u64>,
+}
+
+impl Shares {
+    /// The units all the weights add up to.
+    pub const UNITS: u64 = 1 << 40;
+
+    /// Weights proportional to `sizes` (estimated nodes per part). A size
+    /// that is not a finite number above 0 weighs nothing; if none is,
+    /// every part weighs the same.
+    pub fn new(sizes: &[f64]) -> Self {
+        let clean: Vec<f64> = sizes
+            .iter()
+            .map(|&s| if s.is_finite() && s > 0.0 { s } else { 0.0 })
+            .collect();
+        let total: f64 = clean.iter().sum();
+        let (clean, total) = if total > 0.0 && total.is_finite() {
+            (clean, total)
+        } else {
+            (vec![1.0; sizes.len()], sizes.len() as f64)
+        };
+        let mut units = Vec::with_capacity(clean.len());
+        let (mut sum, mut before) = (0.0, 0u64);
+        for (k, size) in clean.iter().enumerate() {
+            sum += size;
+            // The running sum, rounded; the last is the whole exactly.
+            let upto = if k + 1 == clean.len() {
+                Self::UNITS
+            } else {
+                ((sum / total).min(1.0) * Self::UNITS as f64) as u64
+            };
+            let upto = upto.max(before);
+            units.push(upto - before);
+            before = upto;
+        }
+        Shares {
+            units,
+            done: Mutex::new(0),
+        }
+    }
+
+    /// Each part's weight, from 0 to 1; they add up to 1 (when there is
+    /// a part).
+    pub fn weights(&self) -> impl Iterator<Item = f64> + '_ {
+        self.units.iter().map(|&u| u as f64 / Self::UNITS as f64)
+    }
+
+    /// The share done so far.
+    pub fn done(&self) -> f64 {
+        *self.done.lock().unwrap_or_else(PoisonError::into_inner) as f64 / Self::UNITS as f64
+    }
+
+    /// Counts part `k` finished (once per part) and calls `report` with
+    /// the share done now. The call is made holding the share's lock, so
+    /// calls from several threads come in increasing order of share.
+    ///
+    /// # Panics
+    /// If `k` is not a part.
+    pub fn finish(&self, k: usize, report: impl FnOnce(f64)) {
+        let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+        *done += self.units[k];
+        report(*done as f64 / Self::UNITS as f64);
     }
 }
 
@@ -340,7 +497,7 @@ mod tests {
 
     /// The problems: plain, colours and bounds (the tiny half of Knuth's
     /// family, whose counts `tests/it/family.rs` checks against Knuth's).
-    fn problems() -> Vec<(String, Matrix)> {
+    pub(super) fn problems() -> Vec<(String, Matrix)> {
         let mut all: Vec<(String, Matrix)> = family()
             .into_iter()
             .filter(|i| i.size == Size::Test)
@@ -494,6 +651,73 @@ mod tests {
         // Not stopped: every part finished.
         let whole = pool.install(|| Counter::new(&matrix).count_parts(Limits::none()));
         assert_eq!((whole.finished, whole.unfinished.len()), (92, 0));
+    }
+
+    /// The weights add up to exactly 1 (in units), follow the sizes, and
+    /// treat sizes that are no sizes (0, negative, NaN, infinite) as
+    /// nothing, or as equal when no size is left; finishing the parts in
+    /// any order tells a share that never goes down and ends at exactly 1.
+    #[test]
+    fn shares_add_up_and_grow_to_one() {
+        let cases: [&[f64]; 6] = [
+            &[3.0, 1.0],
+            &[1e300, 1e300, 5.0, 0.0],
+            &[0.0, 0.0, 0.0],
+            &[f64::NAN, -2.0, f64::INFINITY, 4.0],
+            &[7.0],
+            &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0],
+        ];
+        for sizes in cases {
+            let shares = Shares::new(sizes);
+            assert_eq!(shares.units.iter().sum::<u64>(), Shares::UNITS, "{sizes:?}");
+            let weights: Vec<f64> = shares.weights().collect();
+            assert_eq!(weights.len(), sizes.len());
+            // By hand: each clean size over their sum (or 1/n for none).
+            let clean: Vec<f64> = sizes
+                .iter()
+                .map(|&s| if s.is_finite() && s > 0.0 { s } else { 0.0 })
+                .collect();
+            let total: f64 = clean.iter().sum();
+            for (k, w) in weights.iter().enumerate() {
+                let want = if total > 0.0 && total.is_finite() {
+                    clean[k] / total
+                } else {
+                    1.0 / sizes.len() as f64
+                };
+                assert!((w - want).abs() < 1e-9, "{sizes:?}: {weights:?}");
+            }
+            // Finished from the last part to the first.
+            let mut told = vec![shares.done()];
+            for k in (0..sizes.len()).rev() {
+                shares.finish(k, |share| told.push(share));
+            }
+            assert!(told.windows(2).all(|w| w[0] <= w[1]), "{told:?}");
+            assert_eq!((told[0], *told.last().unwrap()), (0.0, 1.0), "{sizes:?}");
+        }
+        assert_eq!(Shares::new(&[]).weights().count(), 0);
+    }
+
+    /// A count in parts tells the share done from 0 up to exactly 1, in
+    /// increasing order, whichever worker finishes a part.
+    #[test]
+    fn a_count_tells_its_share_done() {
+        let matrix = n_queens(9).compile().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let told = std::sync::Mutex::new(Vec::new());
+        let share = |s: f64| told.lock().unwrap().push(s);
+        let report = pool.install(|| {
+            Counter::new(&matrix)
+                .share_done(&share)
+                .count(Limits::none())
+        });
+        assert_eq!(report.solutions, 352); // OEIS A000170
+        let told = told.into_inner().unwrap();
+        assert!(told.len() > 2, "{told:?}");
+        assert!(told.windows(2).all(|w| w[0] <= w[1]), "{told:?}");
+        assert_eq!((told[0], *told.last().unwrap()), (0.0, 1.0));
     }
 
     /// A node budget keeps its one-thread meaning, and a deadline already

@@ -899,3 +899,75 @@ fn a_stopped_count_resumes_from_its_parts() {
             "--resume-to keeps the unfinished parts",
         ));
 }
+
+/// `--all`, `--all --max-solutions K` and the first solution of one
+/// exact-cover file on 2 and 3 threads (searched in parts,
+/// `exact_cover::parallel::Enumerator`) write what one thread writes, byte
+/// for byte, with its exit status: plain files, colours and bounds. The
+/// files past the 10,000 nodes of the head start
+/// (`parallel::HEAD_START_NODES`; `--stats`: queens-10 16,535 nodes,
+/// latin-xcc-4 26,924, words-4 24,198, bounded queens 90,296) list in
+/// parts; queens-8 (1,222) is listed within the head start.
+#[test]
+fn listings_on_several_threads_are_the_one_thread_listing() {
+    for file in [
+        "queens-8.dlx",
+        "queens-10.dlx",
+        "langford-7.dlx",
+        "latin-xcc-4.dlx",
+        "words-4-a3-l24.dlx",
+        "bounded-queens-8.dlx",
+    ] {
+        for extra in [
+            &["--all"][..],
+            &["--all", "--max-solutions", "1"],
+            &["--all", "--max-solutions", "37"],
+            &["--all", "--max-solutions", "100000"],
+            &[],
+            &["--sharp"],
+            &["--stats", "--count"],
+        ] {
+            let answer = |threads: &str| {
+                let out = dlx()
+                    .args(["solve", "--kind", "xc", "-j", threads])
+                    .args(extra)
+                    .arg(format!("puzzles/xc/{file}"))
+                    .output()
+                    .unwrap();
+                (out.status.code(), String::from_utf8(out.stdout).unwrap())
+            };
+            let one = answer("1");
+            assert!(one.1.len() > 1, "{file} {extra:?}: {one:?}");
+            for threads in ["2", "3"] {
+                assert_eq!(answer(threads), one, "{file} {extra:?} -j {threads}");
+            }
+        }
+    }
+}
+
+/// On several threads the limits keep their one-thread meaning: a node
+/// budget runs the listing on one thread (the same solutions and mark), and
+/// a deadline already past (`--timeout-ms 0`) stops it before any solution.
+#[test]
+fn limits_of_a_listing_on_several_threads() {
+    let args = [
+        "solve",
+        "--all",
+        "--node-limit",
+        "500",
+        "puzzles/xc/queens-8.dlx",
+    ];
+    let one = dlx().args(args).args(["-j", "1"]).output().unwrap();
+    let two = dlx().args(args).args(["-j", "2"]).output().unwrap();
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(
+        (two.status.code(), two.stdout),
+        (one.status.code(), one.stdout)
+    );
+    dlx()
+        .args(["solve", "--all", "-j", "2", "--timeout-ms", "0"])
+        .arg("puzzles/xc/pentominoes-6x10.dlx")
+        .assert()
+        .code(1)
+        .stdout("! limit: time limit of 0 ms reached\n");
+}

@@ -19,7 +19,8 @@ use crate::cli::files::{
 use crate::cli::solve::{self, Mode, Sinks, SolveOptions, SolverKind};
 use crate::cli::solvers::baseline_cannot_solve;
 use crate::cli::terminal::{
-    catch_ctrl_c, ctrl_c_raised, progress_bar, totals_before_ctrl_c, BarSlot, Diagnostics, UnderBar,
+    catch_ctrl_c, ctrl_c_raised, progress_bar, show_share, totals_before_ctrl_c, BarSlot,
+    Diagnostics, UnderBar,
 };
 use dlx_engine::puzzles::sudoku::Style;
 
@@ -66,7 +67,11 @@ pub struct SolveArgs {
     /// Worker threads (1 to 1024); default: all cores.
     ///
     /// 1 solves sequentially. With --timeout-ms, at most one per logical CPU
-    /// (noted on stderr).
+    /// (noted on stderr). One exact-cover file is searched in parts on
+    /// every thread, with the one-thread answer: the same count, and for
+    /// --all, --max-solutions and a first solution the same solutions in
+    /// the same order; with --node-limit (a budget has no meaning shared
+    /// between parts) it is searched on one thread.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
     /// Print the number of solutions of each record.
@@ -146,8 +151,9 @@ pub struct SolveArgs {
     pub stats: bool,
     /// Never show a progress bar (shown only on a terminal).
     ///
-    /// The bar shows for large inputs, and for a --count of an exact-cover
-    /// file.
+    /// The bar shows for large inputs, and for a --count or --all of an
+    /// exact-cover file; searched on several threads, it shows the
+    /// estimated share of the search tree done and an ETA.
     #[arg(long)]
     pub no_progress: bool,
 }
@@ -416,11 +422,20 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
                 continue;
             }
         };
-        let progress = progress_bar(path, args.no_progress, mode == Mode::Count);
+        let progress = progress_bar(
+            path,
+            args.no_progress,
+            matches!(mode, Mode::Count | Mode::All),
+        );
         bar.replace(progress.clone());
         let tick = || {
             if let Some(bar) = &progress {
                 bar.inc(1);
+            }
+        };
+        let share = |done: f64| {
+            if let Some(bar) = &progress {
+                show_share(bar, done);
             }
         };
         let mut sinks = Sinks {
@@ -432,6 +447,9 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
                     bar.set_message(format!("; {solutions} solutions so far"));
                 }
             },
+            share: progress
+                .is_some()
+                .then_some(&share as &(dyn Fn(f64) + Sync)),
             answered: total.records > 0,
             failed: false,
             set_apart,

@@ -19,7 +19,7 @@ use crate::cli::batch::{self, Config, Job, Summary};
 pub use crate::cli::solvers::SolverKind;
 use crate::cli::solvers::{baseline_cannot_solve, sudoku_solver, sudominoku_solver};
 use dlx_engine::error::excerpt;
-use dlx_engine::exact_cover::parallel::Counter;
+use dlx_engine::exact_cover::parallel::{Counter, Enumerator};
 use dlx_engine::exact_cover::{knuth_format, Cancel, End, ItemKind, Limits, Problem, Solver};
 use dlx_engine::io::read_text;
 use dlx_engine::puzzles::sudoku::variants::{VariantSudoku, Variants};
@@ -151,6 +151,12 @@ pub struct Sinks<'a> {
     /// Called now and then while an exact-cover search runs, with the
     /// solutions found so far (progress display).
     pub found: &'a (dyn Fn(u64) + Sync),
+    /// Called while an exact-cover search runs in parts on several
+    /// threads, with the estimated share of its tree done, from 0 to 1
+    /// (progress display: a bar with an ETA). `None` when no one watches:
+    /// the estimates behind the share cost a random path per sample,
+    /// long on a deep tree.
+    pub share: Option<&'a (dyn Fn(f64) + Sync)>,
     /// Whether earlier inputs already wrote answers to `out`: a multi-line
     /// answer (a grid) is then set apart from them by a blank line, as
     /// within one input.
@@ -707,13 +713,16 @@ fn solve_xc_record(
         // One problem, every thread: its search cut into parts, counted on
         // the run's pool (the same count as one thread's, and the same end).
         let pool = crate::cli::batch::shared_pool(options.threads)?;
-        let counter = Counter::new(&matrix)
+        let mut counter = Counter::new(&matrix)
             .sharp(options.sharp)
             .progress(sinks.found);
+        if let Some(share) = sinks.share {
+            counter = counter.share_done(share);
+        }
         pool.install(|| counter.count(limits))
     } else if !listing {
         // A count or a verdict needs no solution built.
-        solver.count_each(options.record_limits(), |found| {
+        solver.count_each(limits, |found| {
             // Often enough for a person, rarely enough to cost nothing.
             if found % PROGRESS_EVERY == 0 {
                 (sinks.found)(found);
@@ -721,10 +730,11 @@ fn solve_xc_record(
             ControlFlow::Continue(())
         })
     } else {
-        solver.search(options.record_limits(), |solution| {
+        let (found, share) = (sinks.found, sinks.share);
+        let mut visit = |solution: &[usize]| {
             visited += 1;
             if visited % PROGRESS_EVERY == 0 {
-                (sinks.found)(visited);
+                found(visited);
             }
             text.clear();
             if listed > 0 {
@@ -749,7 +759,20 @@ fn solve_xc_record(
                 }
             }
             ControlFlow::Continue(())
-        })
+        };
+        if options.threads > 1 && limits.max_nodes.is_none() {
+            // One problem, every thread: the parts searched on the run's
+            // pool, their solutions written here in the one-thread order
+            // (the same output, byte for byte, and the same end).
+            let pool = crate::cli::batch::shared_pool(options.threads)?;
+            let mut enumerator = Enumerator::new(&matrix).sharp(options.sharp).pool(&pool);
+            if let Some(share) = share {
+                enumerator = enumerator.share_done(share);
+            }
+            enumerator.for_each_in_order(limits, &mut visit)
+        } else {
+            solver.search(limits, &mut visit)
+        }
     };
     if let Some(e) = write_error {
         return Err(e);

@@ -86,7 +86,7 @@ pub struct BenchArgs {
     /// each cell's peers, fewest candidates first), since the classic one
     /// knows no variant rules; naive has no variant solver and is skipped.
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
 }
 
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
@@ -158,7 +158,7 @@ pub fn run(args: BenchArgs) -> Result<Exit, Error> {
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::cli::files::open_input(path)?;
-        let rules = args.variants.unwrap_or_default();
+        let rules = args.variants.unwrap_or_default().rules;
         let mut set = bench::load_in(&name, input, config.limit, args.box_shape, rules)?;
         if path.as_os_str() != "-" {
             set.path = path.to_string_lossy().into_owned();

@@ -44,7 +44,7 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
             answers,
             args.max_solutions,
             args.box_shape,
-            args.variants.unwrap_or_default(),
+            args.variants.unwrap_or_default().rules,
         ),
         Kind::Sudoku => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);
@@ -147,5 +147,5 @@ pub struct CheckArgs {
     /// backtracking solver over each cell's peers, which shares no code with
     /// the engine (the engine recounts only where its budget runs out).
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
 }

@@ -54,7 +54,7 @@ pub struct SolveArgs {
     /// givens break a rule, or whose boxes the rules do not fit, is a bad
     /// record.
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
     /// Solver: the engine (dlx) or a baseline.
     ///
     /// naive solves Sudoku and Sudominoku, bitmask classic Sudoku only; a
@@ -351,7 +351,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
     let options = SolveOptions {
         kind: args.kind.requested(),
         box_shape: args.box_shape,
-        variants: args.variants.unwrap_or_default(),
+        variants: args.variants.unwrap_or_default().rules,
         solver: args.solver,
         threads: solve_threads(&args),
         mode,

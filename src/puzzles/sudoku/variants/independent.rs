@@ -328,6 +328,12 @@ impl PeerSearch {
     }
 }
 
+/// The least and most that `n` distinct digits `1..=side` add up to:
+/// `1 + ... + n` and `side + ... + (side - n + 1)`.
+fn reach(n: u32, side: u32) -> (u32, u32) {
+    (n * (n + 1) / 2, n * side - n * n.saturating_sub(1) / 2)
+}
+
 /// One search of a [`PeerSearch`].
 struct Run<'a> {
     search: &'a PeerSearch,
@@ -341,12 +347,27 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// The digits cell `k` may take: none of its peers', and in a cage
+    /// only those that leave the cage's other blanks a sum they can reach.
     fn candidates(&self, k: usize) -> u64 {
         let taken = (self.search.peers[k].iter())
             .map(|&p| self.cells[p as usize])
             .filter(|&v| v != 0)
             .fold(0u64, |m, v| m | 1 << (v - 1));
-        ((1u64 << self.search.side) - 1) & !taken
+        let mut m = ((1u64 << self.search.side) - 1) & !taken;
+        if let Some(i) = self.search.cage_of[k] {
+            let (cells, sum) = &self.search.cages[i];
+            let placed: u32 = cells.iter().map(|&c| u32::from(self.cells[c])).sum();
+            let others = cells.iter().filter(|&&c| self.cells[c] == 0).count() as u32 - 1;
+            let (least, most) = reach(others, self.search.side as u32);
+            for d in 1..=self.search.side as u32 {
+                let total = placed + d;
+                if total + least > *sum || total + most < *sum {
+                    m &= !(1 << (d - 1));
+                }
+            }
+        }
+        m
     }
 
     /// Whether the cage of cell `k` (if any) can still reach its sum: the
@@ -359,9 +380,7 @@ impl Run<'_> {
         let (cells, sum) = &self.search.cages[i];
         let placed: u32 = cells.iter().map(|&c| u32::from(self.cells[c])).sum();
         let blanks = cells.iter().filter(|&&c| self.cells[c] == 0).count() as u32;
-        let side = self.search.side as u32;
-        let least = blanks * (blanks + 1) / 2;
-        let most = blanks * side - blanks * blanks.saturating_sub(1) / 2;
+        let (least, most) = reach(blanks, self.search.side as u32);
         placed + least <= *sum && *sum <= placed + most
     }
 

@@ -58,7 +58,7 @@ mod windoku;
 pub use jigsaw::Jigsaw;
 pub use killer::{sum_range, Killer};
 pub use layout::{CellSolution, Layout, LayoutPuzzle, LayoutReader, LayoutRecord};
-pub use samurai::{Samurai, SamuraiForm};
+pub use samurai::{Samurai, SamuraiForm, FRAME as SAMURAI_FRAME};
 pub use verify::PeerSudoku;
 mod x;
 

@@ -253,7 +253,12 @@ mod tests {
     /// independent verifier.
     #[test]
     fn generated_puzzles_are_unique_by_the_peer_solver() {
-        for (layout, side) in [(Layout::Jigsaw, 9), (Layout::Jigsaw, 6), (Layout::Killer, 9), (Layout::Samurai, 9)] {
+        for (layout, side) in [
+            (Layout::Jigsaw, 9),
+            (Layout::Jigsaw, 6),
+            (Layout::Killer, 9),
+            (Layout::Samurai, 9),
+        ] {
             let made = generate_layout(layout, side, 11, 0).unwrap();
             made.puzzle.check_solution(&made.solution).unwrap();
             let found = made.puzzle.solve_by_peers(Limits::solutions(2));

@@ -35,3 +35,4 @@ mod sudoku_shapes;
 mod sudominoku;
 mod timeout;
 mod variants;
+mod variants_layouts;

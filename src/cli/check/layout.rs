@@ -34,7 +34,10 @@ pub fn check_layout(
     for record in LayoutReader::new(layout, puzzles) {
         let record = record.map_err(|e| named_io(puzzles_name, e))?;
         let mut next = answers.next_line()?;
-        while next.as_ref().is_some_and(|(_, a)| a.trim_start().starts_with('#')) {
+        while next
+            .as_ref()
+            .is_some_and(|(_, a)| a.trim_start().starts_with('#'))
+        {
             next = answers.next_line()?;
         }
         let Some((line, answer)) = next else {
@@ -126,9 +129,16 @@ pub fn check_layout(
             let found = recount(2);
             let count = found.count.min(2);
             let recounted = (claim, count, found.end.is_limit(), claim == 2);
-            settle(recounted, RECOUNT_NODE_BUDGET, &format!("`{answer}`"), || {
-                format!("answer says `{answer}`, recount finds {count} solution(s) (capped at 2)")
-            })
+            settle(
+                recounted,
+                RECOUNT_NODE_BUDGET,
+                &format!("`{answer}`"),
+                || {
+                    format!(
+                        "answer says `{answer}`, recount finds {count} solution(s) (capped at 2)"
+                    )
+                },
+            )
             .map_err(|e| at(line, e))?;
             report.counts += 1;
             continue;
@@ -147,9 +157,7 @@ pub fn check_layout(
             }
         }
         let cells = puzzle.read_answer(&text).map_err(|e| at(line, e))?;
-        puzzle
-            .check_solution(&cells)
-            .map_err(|e| at(line, e))?;
+        puzzle.check_solution(&cells).map_err(|e| at(line, e))?;
         report.solutions += 1;
     }
     answers.expect_end()?;

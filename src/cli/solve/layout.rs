@@ -34,13 +34,11 @@ pub(super) fn solve_layout(
         jobs,
         config,
         || (),
-        |_, job| {
-            match job.task.as_ref().expect("always Ok") {
-                Err(reason) => Outcome::invalid(job.line, reason.clone()),
-                Ok(puzzle) => {
-                    let found = puzzle.solve(options.record_limits());
-                    layout_outcome(job.line, puzzle, &found, options)
-                }
+        |_, job| match job.task.as_ref().expect("always Ok") {
+            Err(reason) => Outcome::invalid(job.line, reason.clone()),
+            Ok(puzzle) => {
+                let found = puzzle.solve(options.record_limits());
+                layout_outcome(job.line, puzzle, &found, options)
             }
         },
         |outcomes| {

@@ -94,6 +94,12 @@ pub struct BenchArgs {
 /// stopped it (the tables and reports then cover what every solver
 /// finished), `Err` (exit 2) for unreadable inputs and unwritable outputs.
 pub fn run(args: BenchArgs) -> Result<Exit, Error> {
+    if let Some(layout) = args.variants.and_then(|v| v.layout) {
+        return Err(crate::cli::error::refusal(format!(
+            "dlx bench does not load {layout} puzzles yet (their own format); time them with \
+             `dlx solve --variant {layout} --stats`"
+        )));
+    }
     // One list per `--solvers` given, in the order given.
     let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
     // A solver named twice would be timed once: refused rather than

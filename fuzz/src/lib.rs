@@ -704,3 +704,54 @@ pub fn family(data: &[u8]) {
         assert_eq!(count_checked(&mut solver, &problem, &[]), expected);
     }
 }
+
+/// `layout_reader`: the jigsaw, killer and samurai readers over any bytes
+/// (the first byte picks the layout). Every record is consumed, its line
+/// inside the input and after the last; a bad one has a reason naming its
+/// field; an accepted puzzle written back reads as an equal one; a
+/// puzzle of 9x9 at most is solved within [`SUDOKU_NODES`] by the engine
+/// and by the peer backtracker: each answer passes the verifier, and two
+/// searches that both finished agree on the count (to 2).
+pub fn layout_reader(data: &[u8]) {
+    use dlx_engine::puzzles::sudoku::variants::{Layout, LayoutPuzzle, LayoutReader};
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let layout = Layout::ALL[usize::from(pick) % 3];
+    let lines = line_count(rest);
+    let mut last = 0;
+    for record in LayoutReader::new(layout, rest) {
+        let record = record.expect("reading from memory cannot fail");
+        assert!(
+            record.line > last && record.line <= lines.max(1),
+            "line {}",
+            record.line
+        );
+        last = record.line;
+        let puzzle = match record.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(reason) => {
+                assert!(!reason.is_empty());
+                continue;
+            }
+        };
+        let again = LayoutPuzzle::parse(layout, &puzzle.to_record()).expect("written back, read");
+        assert_eq!(again, puzzle, "round trip");
+        if puzzle.side() > 9 {
+            continue;
+        }
+        let limits = Limits::solutions(2).with_max_nodes(SUDOKU_NODES);
+        let engine = puzzle.solve(limits);
+        let peers = puzzle.solve_by_peers(limits);
+        for found in [&engine, &peers] {
+            if let Some(cells) = &found.cells {
+                if let Err(e) = puzzle.check_solution(cells) {
+                    panic!("{layout} answer fails the verifier: {e}");
+                }
+            }
+        }
+        if !engine.end.is_limit() && !peers.end.is_limit() {
+            assert_eq!(engine.count, peers.count, "counts to 2 under {layout}");
+        }
+    }
+}

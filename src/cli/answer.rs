@@ -48,6 +48,9 @@ pub enum Answer {
         /// How to write it (the record's own style, or `--format`).
         style: Style,
     },
+    /// A solution already written in its puzzle's shape (the layouts of
+    /// `--variant jigsaw|killer|samurai`).
+    Text(String),
     /// A solved Sudominoku grid, written as the judge's nine rows of digits
     /// (the `Puzzle k` line above them is the record's [`Label`]).
     Sudominoku(Grid),
@@ -134,6 +137,7 @@ impl Answer {
     pub fn status(&self) -> Status {
         match self {
             Answer::Grid { .. }
+            | Answer::Text(_)
             | Answer::Sudominoku(_)
             | Answer::Cover(_)
             | Answer::Listed { .. }
@@ -180,6 +184,7 @@ impl Answer {
                 rows.join("\n")
             }
             Answer::Cover(options) => options.join("\n"),
+            Answer::Text(text) => text.clone(),
             Answer::Listed { solutions, capped } => {
                 let capped = if *capped {
                     format!(" (stopped at --max-solutions {solutions}; there may be more)")

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::ValueEnum;
-use dlx_engine::puzzles::sudoku::variants::Variants;
+use dlx_engine::puzzles::sudoku::variants::{Layout, Variants};
 use dlx_engine::puzzles::sudoku::BoxShape;
 use dlx_engine::puzzles::Kind;
 
@@ -41,10 +41,47 @@ pub fn box_shape(text: &str) -> Result<BoxShape, String> {
     text.parse()
 }
 
+/// What `--variant` asks for: rules added to classic grids, or a layout
+/// with its own format (never both).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct VariantArg {
+    /// Rules added to classic Sudoku grids (empty with a layout).
+    pub rules: Variants,
+    /// Jigsaw, killer or samurai: its own reader and encoding.
+    pub layout: Option<Layout>,
+}
+
+/// As given: the layout's name, or the rules (`classic` for none).
+impl std::fmt::Display for VariantArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.layout {
+            Some(layout) => write!(f, "{layout}"),
+            None => write!(f, "{}", self.rules),
+        }
+    }
+}
+
 /// Value parser of `--variant`: Sudoku rules joined by commas
-/// (`x,windoku,anti-knight,anti-king`, any of them, each once).
-pub fn variants(text: &str) -> Result<Variants, String> {
-    text.parse()
+/// (`x,windoku,anti-knight,anti-king`, any of them, each once), or one
+/// layout alone (`jigsaw`, `killer`, `samurai`), whose puzzles have a line
+/// format of their own and take no other rule.
+pub fn variants(text: &str) -> Result<VariantArg, String> {
+    let names: Vec<&str> = text.split(',').map(str::trim).collect();
+    let layouts: Vec<Layout> = names.iter().filter_map(|n| n.parse().ok()).collect();
+    match (&layouts[..], names.len()) {
+        ([], _) => Ok(VariantArg {
+            rules: text.parse()?,
+            layout: None,
+        }),
+        ([layout], 1) => Ok(VariantArg {
+            rules: Variants::NONE,
+            layout: Some(*layout),
+        }),
+        ([layout, ..], _) => Err(format!(
+            "{layout} puzzles have a line format of their own and combine with no other \
+             variant: give --variant {layout} alone"
+        )),
+    }
 }
 
 /// Value parser of `dlx gen --size`: a box size n for boxes of n x n (2 to

@@ -9,6 +9,7 @@ use clap::Args;
 use crate::cli::error::{Error, Exit};
 use dlx_engine::error::count_of;
 use dlx_engine::generate::{self, GenOptions, Symmetry, Target};
+use dlx_engine::puzzles::sudoku::variants::Layout;
 use dlx_engine::puzzles::sudoku::BoxShape;
 use dlx_engine::puzzles::sudominoku;
 
@@ -71,13 +72,15 @@ pub struct GenArgs {
     #[arg(long, value_name = "N", value_parser = crate::cli::args::positive)]
     pub check_budget: Option<u64>,
     /// Sudoku rules the puzzles are made for, joined by commas: x,
-    /// windoku, anti-knight, anti-king (as `dlx solve --variant`).
+    /// windoku, anti-knight, anti-king (as `dlx solve --variant`); or one
+    /// of jigsaw, killer, samurai alone, written in their own line formats
+    /// (jigsaw and killer of --size, 9x9 by default).
     ///
     /// Each puzzle has exactly one solution under these rules (not
     /// necessarily under the classic ones alone). The line format does not
     /// hold the rules: the header line records them. Not with --rate.
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
     /// Append the difficulty to each puzzle line as a `# ...` comment.
     ///
     /// DLX search nodes to solve and prove uniqueness, and the bitmask
@@ -117,6 +120,34 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
             )));
         }
     }
+    if let Some(layout) = args.variants.and_then(|v| v.layout) {
+        let classic_only = [
+            ("--kind sudominoku", args.kind == GenKind::Sudominoku),
+            ("--box", args.box_shape.is_some()),
+            ("--clues", args.clues.is_some()),
+            ("--symmetry", args.symmetry.is_some()),
+            ("--check-budget", args.check_budget.is_some()),
+            ("--rate", args.rate),
+            ("--size", args.size.is_some() && layout == Layout::Samurai),
+        ];
+        let given: Vec<&str> = (classic_only.iter())
+            .filter(|(_, set)| *set)
+            .map(|(name, _)| *name)
+            .collect();
+        if !given.is_empty() {
+            return Err(crate::cli::error::refusal(format!(
+                "{} do{} not apply to --variant {layout}: its puzzles are minimal (every given \
+                 that can go is removed), made from --seed{}",
+                given.join(", "),
+                if given.len() == 1 { "es" } else { "" },
+                if layout == Layout::Samurai {
+                    " (five 9x9 grids)"
+                } else {
+                    " and --size"
+                }
+            )));
+        }
+    }
     if args.rate && args.variants.is_some() {
         return Err(crate::cli::error::refusal(
             "--rate rates classic puzzles (the bitmask solver knows no variant rules); \
@@ -134,7 +165,7 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
         }
     }
     let side = shape_of(&args).side();
-    if let Some(rules) = args.variants {
+    if let Some(rules) = args.variants.map(|v| v.rules) {
         if let Err(why) = rules.supports(shape_of(&args)) {
             return Err(crate::cli::error::refusal(format!(
                 "--variant {rules}: {why}"
@@ -186,7 +217,43 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
             task: Ok(i),
         })
     });
+    let layout = args.variants.and_then(|v| v.layout);
     let summary = match args.kind {
+        GenKind::Sudoku if layout.is_some() => {
+            let layout = layout.expect("matched");
+            let side = if layout == Layout::Samurai { 9 } else { side };
+            let size = if layout == Layout::Samurai {
+                String::new()
+            } else {
+                format!(" --size {side}x{side}")
+            };
+            writeln!(
+                out,
+                "# dlx gen --variant {layout}{size} --count {} --seed {}",
+                args.count, args.seed
+            )?;
+            let seed = args.seed;
+            let summary = batch::run(
+                jobs,
+                config,
+                || (),
+                |_, job| {
+                    let what = match begun(job) {
+                        None => What::NotBegun,
+                        Some(index) => match generate::generate_layout(layout, side, seed, index) {
+                            Ok(made) => What::Puzzle(made.puzzle.to_record()),
+                            Err(e) => What::Failed(format!("puzzle {}: {e}", index + 1)),
+                        },
+                    };
+                    Made {
+                        line: job.line,
+                        what,
+                    }
+                },
+                |outcomes| emit_chunk(&mut out, &mut err, outcomes),
+            );
+            stopped_by_ctrl_c(summary, &mut out)?
+        }
         GenKind::Sudoku => {
             let mut options = GenOptions::new(shape_of(&args), args.seed);
             options.symmetry = args.symmetry.unwrap_or(Symmetry::None);
@@ -212,7 +279,7 @@ pub fn run(args: GenArgs) -> Result<Exit, Error> {
                             what: What::NotBegun,
                         };
                     };
-                    let rules = args.variants.unwrap_or_default();
+                    let rules = args.variants.unwrap_or_default().rules;
                     match generate::generate_variant(&options, rules, index) {
                         Ok(g) => {
                             if g.unproven > 0 {

@@ -2,6 +2,8 @@
 //!
 //! - `sudoku.rs`: Sudoku puzzles of any supported size ([`generate`]), with
 //!   symmetry or a clue count asked for, and their rating ([`rate`]).
+//! - `layout.rs`: jigsaw, killer and samurai puzzles
+//!   ([`generate_layout`]).
 //! - `sudominoku.rs`: Sudominoku puzzles, deterministic in `(seed, index)`,
 //!   [`sudominoku::generate`].
 //!
@@ -21,8 +23,11 @@
 //! assert_eq!(found.grid, Some(made.solution));
 //! ```
 
+mod layout;
 mod sudoku;
 pub mod sudominoku;
+
+pub use layout::{generate_layout, LayoutGenerated, LAYOUT_CHECK_BUDGET};
 
 pub use sudoku::{
     generate, generate_variant, rate, GenError, GenOptions, Generated, Rating, Symmetry, Target,

@@ -126,7 +126,7 @@ const FULL_GRID_BUDGET: u64 = 2_000;
 const CLUE_ATTEMPTS: usize = 20;
 
 /// The random generator of puzzle `index` of a run seeded with `seed`.
-fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
+pub(super) fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     // SplitMix-style mixing so that neighbouring (seed, index) pairs differ.
     let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -139,7 +139,7 @@ fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 ///
 /// # Panics
 /// If the shape is unsupported ([`BoxShape::check`]).
-fn random_full_grid(shape: BoxShape, rng: &mut Xoshiro256PlusPlus) -> Grid {
+pub(super) fn random_full_grid(shape: BoxShape, rng: &mut Xoshiro256PlusPlus) -> Grid {
     if let Err(e) = shape.check() {
         panic!("{e}");
     }
@@ -149,21 +149,38 @@ fn random_full_grid(shape: BoxShape, rng: &mut Xoshiro256PlusPlus) -> Grid {
 
 /// A complete grid of the problem `template` (classic or variant items, the
 /// options numbered as [`encoding::option`]), its options added in a
-/// random order; `None` if it has none.
+/// random order; `None` if it has none. See [`random_cover`] for `budget`.
+fn random_grid_of(
+    template: &Problem,
+    shape: BoxShape,
+    rng: &mut Xoshiro256PlusPlus,
+    budget: Option<u64>,
+) -> Option<Grid> {
+    let side = shape.side();
+    let chosen = random_cover(template, rng, budget)?;
+    let mut full = Grid::empty(shape);
+    for o in chosen {
+        let (r, c, d) = encoding::decode(side, o);
+        full.set(r, c, d as u8 + 1);
+    }
+    Some(full)
+}
+
+/// The options (numbered as in `template`) of a solution of `template`
+/// found with its options added in a random order; `None` if it has none.
 ///
 /// With a `budget`, a search that uses it up starts again in a fresh
 /// random order with twice the budget: under anti-knight a shuffled
 /// search for a 9x9 grid can wander for minutes in a subtree with no grid,
 /// where a few thousand nodes in another order find one. The budgets grow
-/// without bound, so a shape with no grid is still found to have none.
-/// Without one (classic Sudoku), one search, as the generator always made.
-fn random_grid_of(
+/// without bound, so a problem with no solution is still found to have
+/// none. Without one (classic Sudoku), one search, as the generator always
+/// made.
+pub(super) fn random_cover(
     template: &Problem,
-    shape: BoxShape,
     rng: &mut Xoshiro256PlusPlus,
     mut budget: Option<u64>,
-) -> Option<Grid> {
-    let side = shape.side();
+) -> Option<Vec<usize>> {
     loop {
         let mut order: Vec<usize> = (0..template.options()).collect();
         order.shuffle(rng);
@@ -179,20 +196,15 @@ fn random_grid_of(
                 .add_option(&items)
                 .expect("options of a valid problem");
         }
-        let matrix = shuffled.compile().expect("Sudoku matrix fits");
+        let matrix = shuffled.compile().expect("the matrix fits");
         let mut solver = Solver::new(&matrix);
-        let mut grid = None;
+        let mut found = None;
         let report = solver.search(Limits::solutions(1).with_max_nodes(budget), |solution| {
-            let mut full = Grid::empty(shape);
-            for &k in solution {
-                let (r, c, d) = encoding::decode(side, order[k]);
-                full.set(r, c, d as u8 + 1);
-            }
-            grid = Some(full);
+            found = Some(solution.iter().map(|&k| order[k]).collect());
             ControlFlow::Break(())
         });
-        if grid.is_some() || !report.end.is_limit() {
-            return grid;
+        if found.is_some() || !report.end.is_limit() {
+            return found;
         }
         budget = budget.map(|b| b.saturating_mul(2));
     }

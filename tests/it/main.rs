@@ -36,3 +36,4 @@ mod sudoku_shapes;
 mod sudominoku;
 mod timeout;
 mod variants;
+mod variants_layouts;

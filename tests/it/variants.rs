@@ -392,6 +392,11 @@ fn bundled_sets_are_unique_under_their_rules() {
             .nth(1)
             .and_then(|rest| rest.split_whitespace().next())
             .unwrap_or_else(|| panic!("{}: no --variant in {header}", path.display()));
+        // Jigsaw, killer and samurai sets have formats of their own
+        // (tests/it/variants_layouts.rs).
+        if ["jigsaw", "killer", "samurai"].contains(&name) {
+            continue;
+        }
         let v = rules(name);
         let mut engine = VariantSudoku::new(v);
         let mut peers = PeerSudoku::new(v);

@@ -86,7 +86,7 @@ pub struct BenchArgs {
     /// each cell's peers, fewest candidates first), since the classic one
     /// knows no variant rules; naive has no variant solver and is skipped.
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
 }
 
 /// Runs the benchmark. Exit status 0 when every answer was right, 1 when
@@ -94,6 +94,12 @@ pub struct BenchArgs {
 /// stopped it (the tables and reports then cover what every solver
 /// finished), `Err` (exit 2) for unreadable inputs and unwritable outputs.
 pub fn run(args: BenchArgs) -> Result<Exit, Error> {
+    if let Some(layout) = args.variants.and_then(|v| v.layout) {
+        return Err(crate::cli::error::refusal(format!(
+            "dlx bench does not load {layout} puzzles yet (their own format); time them with \
+             `dlx solve --variant {layout} --stats`"
+        )));
+    }
     // One list per `--solvers` given, in the order given.
     let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
     // A solver named twice would be timed once: refused rather than
@@ -158,7 +164,7 @@ pub fn run(args: BenchArgs) -> Result<Exit, Error> {
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::cli::files::open_input(path)?;
-        let rules = args.variants.unwrap_or_default();
+        let rules = args.variants.unwrap_or_default().rules;
         let mut set = bench::load_in(&name, input, config.limit, args.box_shape, rules)?;
         if path.as_os_str() != "-" {
             set.path = path.to_string_lossy().into_owned();

@@ -21,8 +21,21 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
     let (puzzles_name, mut puzzles) = crate::cli::files::open_input(&args.puzzles)?;
     let (answers_name, answers) = crate::cli::files::open_input(&args.solutions)?;
     // Two files are read: an error names its own.
+    let layout = args.variants.and_then(|v| v.layout);
+    if layout.is_some() && matches!(args.kind, KindArg::Sudominoku | KindArg::Xc) {
+        return Err(refusal(
+            "--variant adds rules to Sudoku grids; Sudominoku and exact-cover files have their own",
+        ));
+    }
+    if let (Some(layout), true) = (layout, args.box_shape.is_some()) {
+        return Err(refusal(format!(
+            "--box does not apply to --variant {layout}: its puzzles have a format of their own"
+        )));
+    }
+    // A layout file is read in its own format, whatever its content.
+    let requested = layout.map_or(args.kind.requested(), |_| Some(Kind::Sudoku));
     let (kind, puzzles) =
-        prepare(args.kind.requested(), &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
+        prepare(requested, &mut puzzles).map_err(|e| named_io(&puzzles_name, e))?;
     // The answers get the same edges as the puzzles: no byte-order mark,
     // old-Mac line ends read as `\n` (the kind given only skips detection).
     let (_, answers) = prepare(Some(kind), answers).map_err(|e| named_io(&answers_name, e))?;
@@ -37,6 +50,12 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
         )));
     }
     let result = match kind {
+        _ if args.variants.is_some_and(|v| v.layout.is_some()) => check::check_layout(
+            (&puzzles_name, puzzles),
+            (&answers_name, answers),
+            args.max_solutions,
+            args.variants.and_then(|v| v.layout).expect("matched"),
+        ),
         Kind::Sudoku if args.variants.is_some() => check::check_variant_sudoku(
             &puzzles_name,
             puzzles,
@@ -44,7 +63,7 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
             answers,
             args.max_solutions,
             args.box_shape,
-            args.variants.unwrap_or_default(),
+            args.variants.unwrap_or_default().rules,
         ),
         Kind::Sudoku => {
             let mut solver = sudoku_solver(SolverKind::Bitmask);
@@ -140,12 +159,13 @@ pub struct CheckArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
     /// The Sudoku rules the answers were solved with, as given to `dlx
-    /// solve --variant` (x, windoku, anti-knight, anti-king).
+    /// solve --variant` (x, windoku, anti-knight, anti-king; or jigsaw,
+    /// killer, samurai alone, whose files are read in their own format).
     ///
     /// Solutions are checked against every rule by a verifier that restates
     /// each rule from its definition; counts and marks are recounted by a
     /// backtracking solver over each cell's peers, which shares no code with
     /// the engine (the engine recounts only where its budget runs out).
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
 }

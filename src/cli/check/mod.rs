@@ -24,9 +24,11 @@
 //! wrote the claim, not an independent one.
 
 mod command;
+mod layout;
 mod xc;
 
 pub use command::{run as run_command, CheckArgs};
+pub use layout::check_layout;
 pub use xc::check_exact_cover;
 
 use std::io::{self, BufRead};
@@ -90,6 +92,8 @@ struct Answers<R> {
     input: R,
     buf: Vec<u8>,
     line_no: usize,
+    /// Lines as written (leading spaces kept: a samurai frame's rows).
+    raw: bool,
 }
 
 impl<R: BufRead> Answers<R> {
@@ -100,7 +104,13 @@ impl<R: BufRead> Answers<R> {
             input,
             buf: Vec::new(),
             line_no: 0,
+            raw: false,
         }
+    }
+
+    /// The same reader, giving lines with their leading spaces.
+    fn raw(self) -> Self {
+        Answers { raw: true, ..self }
     }
 
     fn mismatch(&self, line: usize, reason: impl Into<String>) -> CheckError {
@@ -128,6 +138,7 @@ impl<R: BufRead> Answers<R> {
                 None => return Ok(None),
                 Some(Line::Bad(reason)) => return Err(self.mismatch(self.line_no, reason)),
                 Some(Line::Text(t)) if t.trim().is_empty() => continue,
+                Some(Line::Text(t)) if self.raw => return Ok(Some((self.line_no, t))),
                 Some(Line::Text(t)) => return Ok(Some((self.line_no, t.trim().to_string()))),
             }
         }

@@ -45,7 +45,9 @@ pub struct SolveArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
     /// Sudoku rules added to every grid: x, windoku, anti-knight,
-    /// anti-king, joined by commas (`--variant x,anti-king`).
+    /// anti-king, joined by commas (`--variant x,anti-king`); or one of
+    /// jigsaw, killer, samurai alone, which read every input in their own
+    /// format (docs/formats.md).
     ///
     /// x: both main diagonals hold every digit once (any box shape).
     /// windoku: the (n-1)^2 extra n x n windows one cell in from the edge
@@ -55,7 +57,7 @@ pub struct SolveArgs {
     /// givens break a rule, or whose boxes the rules do not fit, is a bad
     /// record.
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
-    pub variants: Option<dlx_engine::puzzles::sudoku::variants::Variants>,
+    pub variants: Option<crate::cli::args::VariantArg>,
     /// Solver: the engine (dlx) or a baseline.
     ///
     /// naive solves Sudoku and Sudominoku, bitmask classic Sudoku only; a
@@ -240,6 +242,25 @@ fn check_solve_usage(args: &SolveArgs, mode: Mode) -> Result<(), Error> {
              their own",
         ));
     }
+    if let Some(layout) = args.variants.and_then(|v| v.layout) {
+        let other_format = [
+            ("--box", args.box_shape.is_some()),
+            ("--format", args.format.is_some()),
+            ("--all", args.all),
+            ("--sharp", args.sharp),
+            ("--resume-to", args.resume_to.is_some()),
+            ("--parts-of", args.parts_of.is_some()),
+            // `dlx records` writes classic grids and Sudominoku puzzles only.
+            ("--from-records", args.from_records),
+        ];
+        if let Some((flag, _)) = other_format.iter().find(|(_, set)| *set) {
+            return Err(refusal(format!(
+                "{flag} does not apply to --variant {layout}: its puzzles have a line format of \
+                 their own and their answers one shape (use --count or --unique for the number \
+                 of solutions)"
+            )));
+        }
+    }
     if args.variants.is_some() && args.solver != SolverKind::Dlx {
         return Err(refusal(
             "--variant puzzles are solved by dlx only: the naive and bitmask baselines \
@@ -365,7 +386,8 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
     let options = SolveOptions {
         kind: args.kind.requested(),
         box_shape: args.box_shape,
-        variants: args.variants.unwrap_or_default(),
+        variants: args.variants.unwrap_or_default().rules,
+        layout: args.variants.and_then(|v| v.layout),
         solver: args.solver,
         threads: solve_threads(&args),
         mode,

@@ -5,6 +5,7 @@
 //! arguments and calls [`solve_file`].
 
 mod command;
+mod layout;
 mod records;
 
 pub use command::{run as run_command, SolveArgs};
@@ -38,6 +39,9 @@ pub struct SolveOptions {
     /// Rules added to every Sudoku grid (`--variant`); empty for classic
     /// Sudoku, solved by the classic fast path.
     pub variants: Variants,
+    /// Jigsaw, killer or samurai (`--variant`): every input is read in that
+    /// layout's format, whatever its content.
+    pub layout: Option<dlx_engine::puzzles::sudoku::variants::Layout>,
     /// The solver.
     pub solver: SolverKind,
     /// Worker threads (1 = sequential).
@@ -75,6 +79,7 @@ impl Default for SolveOptions {
             kind: None,
             box_shape: None,
             variants: Variants::NONE,
+            layout: None,
             solver: SolverKind::Dlx,
             threads: 1,
             mode: Mode::First,
@@ -208,6 +213,12 @@ pub fn solve_file(
 ) -> io::Result<Summary> {
     if options.from_records {
         return records::solve_records(file, input, options, sinks);
+    }
+    if let Some(layout) = options.layout {
+        // Checked by the command before any input is opened.
+        debug_assert!(matches!(options.kind, None | Some(Kind::Sudoku)));
+        let (_, input) = dlx_engine::puzzles::prepare(Some(Kind::Sudoku), input)?;
+        return layout::solve_layout(file, input, layout, options, sinks);
     }
     let (kind, input) = dlx_engine::puzzles::prepare(options.kind, input)?;
     if options.mode == Mode::All && kind != Kind::Xc {

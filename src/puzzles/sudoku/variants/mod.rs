@@ -16,6 +16,13 @@
 //!   baseline and the recount of `dlx check`): rules restated from their
 //!   definitions, no engine, no code shared with the encoding.
 //!
+//! Jigsaw, killer and samurai change the grid and have line formats of
+//! their own ([`Layout`], `layout.rs`): each its own encoding file
+//! (`jigsaw.rs`, `killer.rs`, `samurai.rs`), solved by the general solver
+//! on a matrix made per puzzle, and checked by `independent.rs` (a
+//! verifier and a peer backtracker, rules restated from their
+//! definitions).
+//!
 //! Sizes: X, anti-knight and anti-king take every box shape of the classic
 //! grid; windoku takes square boxes only ([`Variants::supports`]). A shape
 //! where no grid meets the rules (anti-king 4x4, say) is not refused: its
@@ -40,9 +47,18 @@
 //! ```
 
 mod anti;
+mod independent;
+mod jigsaw;
+mod killer;
+mod layout;
+mod samurai;
 mod verify;
 mod windoku;
 
+pub use jigsaw::Jigsaw;
+pub use killer::{sum_range, Killer};
+pub use layout::{CellSolution, Layout, LayoutPuzzle, LayoutReader, LayoutRecord};
+pub use samurai::{Samurai, SamuraiForm, FRAME as SAMURAI_FRAME};
 pub use verify::PeerSudoku;
 mod x;
 
@@ -503,5 +519,7 @@ fn search(
     })
 }
 
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod tests;

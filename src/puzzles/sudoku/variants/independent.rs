@@ -6,13 +6,12 @@
 //! shared corner boxes listed twice) and the killer cages (distinct digits
 //! adding up to the sum).
 
-use std::ops::ControlFlow;
-
 use super::jigsaw::Jigsaw;
 use super::killer::Killer;
 use super::samurai::Samurai;
+use super::verify::{PeerRules, PeerRun};
 use super::{CellSolution, LayoutPuzzle};
-use crate::exact_cover::{End, Limits};
+use crate::exact_cover::Limits;
 use crate::puzzles::sudoku::format::symbols::{value_name, value_symbol};
 use crate::puzzles::sudoku::symbol_value;
 
@@ -295,30 +294,18 @@ impl PeerSearch {
     /// Counts the solutions of `givens` within `limits` (`max_solutions`
     /// `None` means 1). Givens that break a rule have none.
     pub(crate) fn solve(&self, givens: &[u8], limits: Limits) -> CellSolution {
-        let mut run = Run {
-            search: self,
-            cells: givens.to_vec(),
-            limits,
-            max_solutions: limits.max_solutions.unwrap_or(1),
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            count: 0,
-            first: None,
-        };
         let clash = (0..givens.len()).any(|k| {
             givens[k] != 0
                 && (self.peers[k]
                     .iter()
                     .any(|&p| givens[p as usize] == givens[k])
-                    || !run.cage_fits(k))
+                    || !self.fits(givens, k))
         });
         if clash {
             return CellSolution::none();
         }
-        let end = match run.go() {
-            ControlFlow::Break(end) => end,
-            ControlFlow::Continue(()) => End::Exhausted,
-        };
+        let mut run = PeerRun::new(self, givens.to_vec(), limits);
+        let end = run.run();
         CellSolution {
             cells: run.first,
             count: run.count,
@@ -334,33 +321,21 @@ fn reach(n: u32, side: u32) -> (u32, u32) {
     (n * (n + 1) / 2, n * side - n * n.saturating_sub(1) / 2)
 }
 
-/// One search of a [`PeerSearch`].
-struct Run<'a> {
-    search: &'a PeerSearch,
-    cells: Vec<u8>,
-    limits: Limits,
-    max_solutions: u64,
-    max_nodes: u64,
-    nodes: u64,
-    count: u64,
-    first: Option<Vec<u8>>,
-}
-
-impl Run<'_> {
+impl PeerRules for PeerSearch {
     /// The digits cell `k` may take: none of its peers', and in a cage
     /// only those that leave the cage's other blanks a sum they can reach.
-    fn candidates(&self, k: usize) -> u64 {
-        let taken = (self.search.peers[k].iter())
-            .map(|&p| self.cells[p as usize])
+    fn candidates(&self, cells: &[u8], k: usize) -> u64 {
+        let taken = (self.peers[k].iter())
+            .map(|&p| cells[p as usize])
             .filter(|&v| v != 0)
             .fold(0u64, |m, v| m | 1 << (v - 1));
-        let mut m = ((1u64 << self.search.side) - 1) & !taken;
-        if let Some(i) = self.search.cage_of[k] {
-            let (cells, sum) = &self.search.cages[i];
-            let placed: u32 = cells.iter().map(|&c| u32::from(self.cells[c])).sum();
-            let others = cells.iter().filter(|&&c| self.cells[c] == 0).count() as u32 - 1;
-            let (least, most) = reach(others, self.search.side as u32);
-            for d in 1..=self.search.side as u32 {
+        let mut m = ((1u64 << self.side) - 1) & !taken;
+        if let Some(i) = self.cage_of[k] {
+            let (members, sum) = &self.cages[i];
+            let placed: u32 = members.iter().map(|&c| u32::from(cells[c])).sum();
+            let others = members.iter().filter(|&&c| cells[c] == 0).count() as u32 - 1;
+            let (least, most) = reach(others, self.side as u32);
+            for d in 1..=self.side as u32 {
                 let total = placed + d;
                 if total + least > *sum || total + most < *sum {
                     m &= !(1 << (d - 1));
@@ -373,58 +348,14 @@ impl Run<'_> {
     /// Whether the cage of cell `k` (if any) can still reach its sum: the
     /// digits placed add up to no more than the sum, and its `e` blanks
     /// need between `1 + ... + e` and `side + ... + (side - e + 1)` more.
-    fn cage_fits(&self, k: usize) -> bool {
-        let Some(i) = self.search.cage_of[k] else {
+    fn fits(&self, cells: &[u8], k: usize) -> bool {
+        let Some(i) = self.cage_of[k] else {
             return true;
         };
-        let (cells, sum) = &self.search.cages[i];
-        let placed: u32 = cells.iter().map(|&c| u32::from(self.cells[c])).sum();
-        let blanks = cells.iter().filter(|&&c| self.cells[c] == 0).count() as u32;
-        let (least, most) = reach(blanks, self.search.side as u32);
+        let (members, sum) = &self.cages[i];
+        let placed: u32 = members.iter().map(|&c| u32::from(cells[c])).sum();
+        let blanks = members.iter().filter(|&&c| cells[c] == 0).count() as u32;
+        let (least, most) = reach(blanks, self.side as u32);
         placed + least <= *sum && *sum <= placed + most
-    }
-
-    fn go(&mut self) -> ControlFlow<End> {
-        let mut best: Option<(usize, u64)> = None;
-        for k in (0..self.cells.len()).filter(|&k| self.cells[k] == 0) {
-            let m = self.candidates(k);
-            if best.map_or(true, |(_, b)| m.count_ones() < b.count_ones()) {
-                best = Some((k, m));
-                if m.count_ones() <= 1 {
-                    break;
-                }
-            }
-        }
-        let Some((k, mut m)) = best else {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(self.cells.clone());
-            }
-            return if self.count >= self.max_solutions {
-                ControlFlow::Break(End::Stopped)
-            } else {
-                ControlFlow::Continue(())
-            };
-        };
-        while m != 0 {
-            let d = m.trailing_zeros() as u8;
-            m &= m - 1;
-            if self.nodes >= self.max_nodes {
-                return ControlFlow::Break(End::NodeLimit);
-            }
-            if let Some(end) = self.limits.must_stop(self.nodes) {
-                return ControlFlow::Break(end);
-            }
-            self.nodes += 1;
-            self.cells[k] = d + 1;
-            let done = if self.cage_fits(k) {
-                self.go()
-            } else {
-                ControlFlow::Continue(())
-            };
-            self.cells[k] = 0;
-            done?;
-        }
-        ControlFlow::Continue(())
     }
 }

@@ -197,25 +197,16 @@ impl SudokuSolver for PeerSudoku {
                 &self.peers.insert((shape, list)).1
             }
         };
-        let mut search = Search {
+        let rules = Peers {
             peers,
             full: if side == 64 {
                 u64::MAX
             } else {
                 (1u64 << side) - 1
             },
-            cells: puzzle.cells().to_vec(),
-            limits,
-            max_solutions: limits.max_solutions.unwrap_or(1),
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            count: 0,
-            first: None,
         };
-        let end = match search.run() {
-            ControlFlow::Break(end) => end,
-            ControlFlow::Continue(()) => End::Exhausted,
-        };
+        let mut search = PeerRun::new(&rules, puzzle.cells().to_vec(), limits);
+        let end = search.run();
         Solution {
             grid: search.first.map(|cells| Grid { shape, cells }),
             count: search.count,
@@ -225,36 +216,85 @@ impl SudokuSolver for PeerSudoku {
     }
 }
 
-/// One search of [`PeerSudoku`].
-struct Search<'a> {
-    peers: &'a [Vec<u16>],
-    full: u64,
-    cells: Vec<u8>,
-    limits: Limits,
-    max_solutions: u64,
-    max_nodes: u64,
-    nodes: u64,
-    count: u64,
-    first: Option<Vec<u8>>,
+/// The rules a [`PeerRun`] fills a grid under: which digits a blank may
+/// take, and whether a digit just placed leaves the rest reachable.
+pub(super) trait PeerRules {
+    /// The digits (bit `d - 1` for digit `d`) cell `k` of `cells` may take.
+    fn candidates(&self, cells: &[u8], k: usize) -> u64;
+
+    /// Whether the digit just placed in cell `k` keeps every rule
+    /// satisfiable as far as these rules look (by default, always: the
+    /// candidates said so).
+    fn fits(&self, _cells: &[u8], _k: usize) -> bool {
+        true
+    }
 }
 
-impl Search<'_> {
-    /// The digits cell `k` may still take.
-    fn candidates(&self, k: usize) -> u64 {
+/// The peers of [`PeerSudoku`]: cell `k` may take no digit of a peer.
+struct Peers<'a> {
+    peers: &'a [Vec<u16>],
+    full: u64,
+}
+
+impl PeerRules for Peers<'_> {
+    fn candidates(&self, cells: &[u8], k: usize) -> u64 {
         let taken = (self.peers[k].iter())
-            .map(|&p| self.cells[usize::from(p)])
+            .map(|&p| cells[usize::from(p)])
             .filter(|&v| v != 0)
             .fold(0u64, |m, v| m | 1 << (v - 1));
         self.full & !taken
     }
+}
+
+/// One backtracking search under [`PeerRules`]: the blank with the fewest
+/// candidates first, digits in ascending order, one node per digit placed.
+/// Used by [`PeerSudoku`] and by the layouts' peer search, both on the
+/// independent side of the variants (no code of the encodings).
+pub(super) struct PeerRun<'r, R> {
+    rules: &'r R,
+    cells: Vec<u8>,
+    limits: Limits,
+    max_solutions: u64,
+    max_nodes: u64,
+    /// Digits placed.
+    pub(super) nodes: u64,
+    /// Solutions found.
+    pub(super) count: u64,
+    /// The first solution's cells.
+    pub(super) first: Option<Vec<u8>>,
+}
+
+impl<'r, R: PeerRules> PeerRun<'r, R> {
+    /// A search of `cells` (0 blank) within `limits` (`max_solutions`
+    /// `None` means 1).
+    pub(super) fn new(rules: &'r R, cells: Vec<u8>, limits: Limits) -> Self {
+        PeerRun {
+            rules,
+            cells,
+            limits,
+            max_solutions: limits.max_solutions.unwrap_or(1),
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            count: 0,
+            first: None,
+        }
+    }
+
+    /// Searches; why it ended.
+    pub(super) fn run(&mut self) -> End {
+        match self.go() {
+            ControlFlow::Break(end) => end,
+            ControlFlow::Continue(()) => End::Exhausted,
+        }
+    }
 
     /// Fills the blanks, depth first; `Break` with why it stopped early.
-    fn run(&mut self) -> ControlFlow<End> {
+    fn go(&mut self) -> ControlFlow<End> {
         // The blank with the fewest candidates (a dead one ends this
         // branch at once).
         let mut best: Option<(usize, u64)> = None;
         for k in (0..self.cells.len()).filter(|&k| self.cells[k] == 0) {
-            let m = self.candidates(k);
+            let m = self.rules.candidates(&self.cells, k);
             if best.map_or(true, |(_, b)| m.count_ones() < b.count_ones()) {
                 best = Some((k, m));
                 if m.count_ones() <= 1 {
@@ -284,7 +324,11 @@ impl Search<'_> {
             }
             self.nodes += 1;
             self.cells[k] = d + 1;
-            let done = self.run();
+            let done = if self.rules.fits(&self.cells, k) {
+                self.go()
+            } else {
+                ControlFlow::Continue(())
+            };
             self.cells[k] = 0;
             done?;
         }

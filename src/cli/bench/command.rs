@@ -79,12 +79,15 @@ pub struct BenchArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = crate::cli::args::box_shape)]
     pub box_shape: Option<dlx_engine::puzzles::sudoku::BoxShape>,
     /// Sudoku rules of every puzzle (x, windoku, anti-knight, anti-king,
-    /// joined by commas), as for `dlx solve --variant`.
+    /// joined by commas; or one of jigsaw, killer, samurai), as for `dlx
+    /// solve --variant`.
     ///
     /// dlx runs the engine on the variant's matrix; the `bitmask` row is
     /// then the variants' own bitmask backtracker (candidate masks over
     /// each cell's peers, fewest candidates first), since the classic one
     /// knows no variant rules; naive has no variant solver and is skipped.
+    /// `jigsaw`, `killer` or `samurai` (alone) reads every input in that
+    /// layout's format; `bitmask` is then the layout's peer backtracker.
     #[arg(long = "variant", value_name = "RULES", value_parser = crate::cli::args::variants)]
     pub variants: Option<crate::cli::args::VariantArg>,
 }
@@ -94,12 +97,6 @@ pub struct BenchArgs {
 /// stopped it (the tables and reports then cover what every solver
 /// finished), `Err` (exit 2) for unreadable inputs and unwritable outputs.
 pub fn run(args: BenchArgs) -> Result<Exit, Error> {
-    if let Some(layout) = args.variants.and_then(|v| v.layout) {
-        return Err(crate::cli::error::refusal(format!(
-            "dlx bench does not load {layout} puzzles yet (their own format); time them with \
-             `dlx solve --variant {layout} --stats`"
-        )));
-    }
     // One list per `--solvers` given, in the order given.
     let solvers: Vec<SolverKind> = args.solvers.into_iter().flat_map(|list| list.0).collect();
     // A solver named twice would be timed once: refused rather than
@@ -164,8 +161,17 @@ pub fn run(args: BenchArgs) -> Result<Exit, Error> {
     let mut sets = Vec::new();
     for path in &args.files {
         let (name, input) = crate::cli::files::open_input(path)?;
-        let rules = args.variants.unwrap_or_default().rules;
-        let mut set = bench::load_in(&name, input, config.limit, args.box_shape, rules)?;
+        let variants = args.variants.unwrap_or_default();
+        let mut set = match variants.layout {
+            Some(layout) if args.box_shape.is_some() => {
+                return Err(crate::cli::error::refusal(format!(
+                    "--box does not apply to --variant {layout}: its puzzles have a line \
+                     format of their own"
+                )))
+            }
+            Some(layout) => bench::load_layout(&name, input, config.limit, layout)?,
+            None => bench::load_in(&name, input, config.limit, args.box_shape, variants.rules)?,
+        };
         if path.as_os_str() != "-" {
             set.path = path.to_string_lossy().into_owned();
         }

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-use dlx_engine::puzzles::sudoku::variants::Variants;
+use dlx_engine::puzzles::sudoku::variants::{Layout, LayoutPuzzle, LayoutReader, Variants};
 use dlx_engine::puzzles::sudoku::SudokuReader;
 use dlx_engine::puzzles::sudoku::{BoxShape, Grid};
 use dlx_engine::puzzles::sudominoku;
@@ -19,6 +19,9 @@ pub enum Puzzles {
     Sudominoku(Vec<sudominoku::Puzzle>),
     /// Sudoku grids under `--variant` rules, givens checked against them.
     Variant(Vec<RuledGrid>),
+    /// Jigsaw, killer or samurai puzzles (`--variant LAYOUT`), each read
+    /// in its layout's own format.
+    Layout(Vec<LayoutPuzzle>),
 }
 
 /// A Sudoku grid with the variant rules it is solved under (`dlx bench
@@ -65,6 +68,47 @@ impl PuzzleSet {
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
+}
+
+/// Reads the first `limit` records (`None` = all) of a `layout` file
+/// (every line in that layout's format, whatever it holds); bad records
+/// are kept in [`PuzzleSet::invalid`].
+pub fn load_layout(
+    name: &str,
+    input: impl BufRead,
+    limit: Option<usize>,
+    layout: Layout,
+) -> io::Result<PuzzleSet> {
+    // The same preparation as any input (byte-order mark, UTF-16 and
+    // compressed files refused), read as Sudoku lines.
+    let (_, input) = dlx_engine::puzzles::prepare(Some(Kind::Sudoku), input)
+        .map_err(|e| dlx_engine::error::named_io(name, e))?;
+    let mut set = PuzzleSet {
+        name: name.to_string(),
+        path: name.to_string(),
+        kind: Kind::Sudoku,
+        records: 0,
+        lines: Vec::new(),
+        puzzles: Puzzles::Layout(Vec::new()),
+        invalid: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut puzzles = Vec::new();
+    for record in LayoutReader::new(layout, input).take(limit.unwrap_or(usize::MAX)) {
+        let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
+        set.records += 1;
+        match record.puzzle {
+            Ok(p) => {
+                set.lines.push(record.line);
+                puzzles.push(p);
+            }
+            Err(reason) => set
+                .invalid
+                .push((record.line, dlx_engine::error::printable(&reason))),
+        }
+    }
+    set.puzzles = Puzzles::Layout(puzzles);
+    Ok(set)
 }
 
 /// Reads the first `limit` records (`None` = all) of `input`, named `name`.

@@ -41,7 +41,7 @@ use dlx_engine::exact_cover::Cancel;
 use dlx_engine::puzzles::Kind;
 
 pub use command::{run as run_command, BenchArgs};
-pub use load::{load_in, PuzzleSet};
+pub use load::{load_in, load_layout, PuzzleSet};
 pub use machine::Machine;
 pub use measurement::Measurement;
 pub use runner::{run, supports};

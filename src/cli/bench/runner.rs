@@ -46,23 +46,59 @@ use super::{kind_name, solver_name, BenchError, Config, FileReport, SolverResult
 use crate::cli::solvers::{sudoku_solver, SolverKind};
 use dlx_engine::baseline::NaiveSudominoku;
 use dlx_engine::exact_cover::{End, Limits};
-use dlx_engine::puzzles::sudoku::variants::{PeerSudoku, VariantSudoku};
+use dlx_engine::puzzles::sudoku::variants::{
+    CellSolution, LayoutPuzzle, PeerSudoku, VariantSudoku,
+};
 use dlx_engine::puzzles::sudoku::{Grid, Solution, SudokuSolver};
 use dlx_engine::puzzles::sudominoku::{self, DlxSudominoku, SudominokuSolver};
 
 /// Node cap of the untimed warm-up solves.
 pub const WARM_NODES: u64 = 100_000;
 
+/// What one solve found, whatever the puzzle type: the first solution (a
+/// grid, or a layout's cells), the solutions counted, why the search
+/// ended and its nodes.
+struct Found<A> {
+    answer: Option<A>,
+    count: u64,
+    end: End,
+    nodes: u64,
+}
+
+impl From<Solution> for Found<Grid> {
+    fn from(s: Solution) -> Self {
+        Found {
+            answer: s.grid,
+            count: s.count,
+            end: s.end,
+            nodes: s.nodes,
+        }
+    }
+}
+
+impl From<CellSolution> for Found<Vec<u8>> {
+    fn from(s: CellSolution) -> Self {
+        Found {
+            answer: s.cells,
+            count: s.count,
+            end: s.end,
+            nodes: s.nodes,
+        }
+    }
+}
+
 /// A puzzle type the benchmark can run.
 trait Instance: Sync + Clone {
     /// A solver of this puzzle type (one per thread).
     type Solver: Send;
+    /// A solution as its solvers give it.
+    type Answer: Send;
     /// The solver of a kind, if there is one for this puzzle type.
     fn solver(kind: SolverKind) -> Option<Self::Solver>;
     /// Solves the puzzle.
-    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution;
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Found<Self::Answer>;
     /// Checks an answer independently of the solvers.
-    fn verify(&self, grid: &Grid) -> Result<(), String>;
+    fn verify(&self, answer: &Self::Answer) -> Result<(), String>;
     /// Puzzles of one class share warm state (the Sudoku box size).
     fn class(&self) -> usize;
     /// A puzzle of this one's class that takes the solvers' buffers to
@@ -75,11 +111,12 @@ trait Instance: Sync + Clone {
 
 impl Instance for Grid {
     type Solver = Box<dyn SudokuSolver + Send>;
+    type Answer = Grid;
     fn solver(kind: SolverKind) -> Option<Self::Solver> {
         Some(sudoku_solver(kind))
     }
-    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution {
-        solver.solve(self, limits)
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Found<Grid> {
+        solver.solve(self, limits).into()
     }
     fn verify(&self, grid: &Grid) -> Result<(), String> {
         Ok(grid.check_solution(self)?)
@@ -107,17 +144,18 @@ pub struct RuledSolver {
 
 impl Instance for RuledGrid {
     type Solver = RuledSolver;
+    type Answer = Grid;
     fn solver(kind: SolverKind) -> Option<Self::Solver> {
         (kind != SolverKind::Naive).then_some(RuledSolver { kind, solver: None })
     }
-    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution {
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Found<Grid> {
         let rules = self.rules;
         let kind = solver.kind;
         let solver = solver.solver.get_or_insert_with(|| match kind {
             SolverKind::Dlx => Box::new(VariantSudoku::new(rules)),
             _ => Box::new(PeerSudoku::new(rules)),
         });
-        solver.solve(&self.grid, limits)
+        solver.solve(&self.grid, limits).into()
     }
     fn verify(&self, grid: &Grid) -> Result<(), String> {
         Ok(self.rules.check_solution(grid, &self.grid)?)
@@ -135,6 +173,7 @@ impl Instance for RuledGrid {
 
 impl Instance for sudominoku::Puzzle {
     type Solver = Box<dyn SudominokuSolver + Send>;
+    type Answer = Grid;
     fn solver(kind: SolverKind) -> Option<Self::Solver> {
         match kind {
             SolverKind::Dlx => Some(Box::new(DlxSudominoku::new())),
@@ -142,14 +181,43 @@ impl Instance for sudominoku::Puzzle {
             SolverKind::Bitmask => None,
         }
     }
-    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Solution {
-        solver.solve(self, limits)
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Found<Grid> {
+        solver.solve(self, limits).into()
     }
     fn verify(&self, grid: &Grid) -> Result<(), String> {
         Ok(sudominoku::verify(self, grid)?)
     }
     fn class(&self) -> usize {
         0
+    }
+    fn roomiest(&self) -> Option<Self> {
+        None
+    }
+}
+
+/// A layout's solver: dlx is the engine on the layout's encoding, `bitmask`
+/// its peer backtracker (candidate masks over each cell's peers and cages,
+/// sharing no code with the encoding). There is no naive layout solver.
+#[derive(Debug, Clone, Copy)]
+pub struct LayoutSolver(SolverKind);
+
+impl Instance for LayoutPuzzle {
+    type Solver = LayoutSolver;
+    type Answer = Vec<u8>;
+    fn solver(kind: SolverKind) -> Option<Self::Solver> {
+        (kind != SolverKind::Naive).then_some(LayoutSolver(kind))
+    }
+    fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Found<Vec<u8>> {
+        match solver.0 {
+            SolverKind::Dlx => self.solve(limits).into(),
+            _ => self.solve_by_peers(limits).into(),
+        }
+    }
+    fn verify(&self, cells: &Vec<u8>) -> Result<(), String> {
+        self.check_solution(cells)
+    }
+    fn class(&self) -> usize {
+        self.side()
     }
     fn roomiest(&self) -> Option<Self> {
         None
@@ -167,6 +235,7 @@ pub fn run(
         Puzzles::Sudoku(grids) => measure(set, grids, config, progress)?,
         Puzzles::Sudominoku(puzzles) => measure(set, puzzles, config, progress)?,
         Puzzles::Variant(puzzles) => measure(set, puzzles, config, progress)?,
+        Puzzles::Layout(puzzles) => measure(set, puzzles, config, progress)?,
     };
     // Puzzles every solver finished: all of them unless the run was stopped.
     let measured = measurements.first().map_or(set.len(), |m| m.outcomes.len());
@@ -174,12 +243,16 @@ pub fn run(
     let grids: Vec<&Grid> = match &set.puzzles {
         Puzzles::Sudoku(grids) => grids.iter().collect(),
         Puzzles::Variant(ruled) => ruled.iter().map(|r| &r.grid).collect(),
-        Puzzles::Sudominoku(_) => Vec::new(),
+        Puzzles::Sudominoku(_) | Puzzles::Layout(_) => Vec::new(),
     };
-    for grid in grids.into_iter().take(measured) {
-        match sizes.iter_mut().find(|(side, _)| *side == grid.side()) {
+    let sides: Vec<usize> = match &set.puzzles {
+        Puzzles::Layout(puzzles) => puzzles.iter().map(LayoutPuzzle::side).collect(),
+        _ => grids.iter().map(|g| g.side()).collect(),
+    };
+    for side in sides.into_iter().take(measured) {
+        match sizes.iter_mut().find(|(s, _)| *s == side) {
             Some((_, n)) => *n += 1,
-            None => sizes.push((grid.side(), 1)),
+            None => sizes.push((side, 1)),
         }
     }
     let results = measurements
@@ -211,24 +284,25 @@ pub fn supports(set: &PuzzleSet, solver: SolverKind) -> bool {
         Puzzles::Sudoku(_) => Grid::solver(solver).is_some(),
         Puzzles::Sudominoku(_) => sudominoku::Puzzle::solver(solver).is_some(),
         Puzzles::Variant(_) => RuledGrid::solver(solver).is_some(),
+        Puzzles::Layout(_) => LayoutPuzzle::solver(solver).is_some(),
     }
 }
 
 /// One timed solve.
-struct Attempt {
+struct Attempt<A> {
     elapsed: Duration,
     /// The solver's answer, or the message of its panic.
-    solution: Result<Solution, String>,
+    solution: Result<Found<A>, String>,
 }
 
-impl Attempt {
+impl<A> Attempt<A> {
     /// Whether [`Config::stop`] ended the solve (it is then not measured).
     fn cancelled(&self) -> bool {
         matches!(&self.solution, Ok(s) if s.end == End::Cancelled)
     }
 }
 
-fn timed<T: Instance>(puzzle: &T, solver: &mut T::Solver, limits: Limits) -> Attempt {
+fn timed<T: Instance>(puzzle: &T, solver: &mut T::Solver, limits: Limits) -> Attempt<T::Answer> {
     let begin = Instant::now();
     let solution = catch_unwind(AssertUnwindSafe(|| puzzle.solve(solver, limits)));
     let elapsed = begin.elapsed();
@@ -265,7 +339,7 @@ fn measure<T: Instance>(
                     "no {} solver for {}{} puzzles",
                     solver_name(kind),
                     kind_name(set.kind),
-                    if matches!(set.puzzles, Puzzles::Variant(_)) {
+                    if matches!(set.puzzles, Puzzles::Variant(_) | Puzzles::Layout(_)) {
                         " variant"
                     } else {
                         ""
@@ -379,7 +453,7 @@ fn measure<T: Instance>(
                 // (a baseline's, up to its node budget) does not hold up a
                 // whole task's worth at the end of a block.
                 let chunk = (range.len() / (16 * config.threads)).clamp(1, 8);
-                let attempts: Vec<Vec<Attempt>> = pool.install(|| {
+                let attempts: Vec<Vec<Attempt<T::Answer>>> = pool.install(|| {
                     puzzles[range.clone()]
                         .par_chunks(chunk)
                         .map(|chunk| {
@@ -392,7 +466,7 @@ fn measure<T: Instance>(
                         .collect()
                 });
                 let wall = begin.elapsed();
-                let attempts: Vec<Attempt> = attempts.into_iter().flatten().collect();
+                let attempts: Vec<Attempt<T::Answer>> = attempts.into_iter().flatten().collect();
                 if attempts.iter().any(Attempt::cancelled) {
                     break 'blocks;
                 }
@@ -421,7 +495,7 @@ fn record<T: Instance>(
     set: &PuzzleSet,
     index: usize,
     puzzle: &T,
-    attempt: Attempt,
+    attempt: Attempt<T::Answer>,
 ) -> Result<(), BenchError> {
     let wrong = |reason: String| BenchError::WrongAnswer {
         file: set.name.clone(),
@@ -430,10 +504,10 @@ fn record<T: Instance>(
         reason,
     };
     let solution = attempt.solution.map_err(wrong)?;
-    let outcome = match (&solution.grid, solution.end) {
-        (Some(grid), _) => {
+    let outcome = match (&solution.answer, solution.end) {
+        (Some(answer), _) => {
             puzzle
-                .verify(grid)
+                .verify(answer)
                 .map_err(|e| wrong(format!("the returned grid is not a solution: {e}")))?;
             Outcome::Solved
         }

@@ -43,13 +43,7 @@ def parse_args(argv):
                    help="random paths per part for the estimates that balance the parts (dlx split --samples)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of those paths")
     p.add_argument("--sharp", action="store_true", help="choose items named # first (dlx solve --sharp)")
-    p.add_argument("--dlx", metavar="PATH",
-                   help="dlx on the driver (default: dlx on PATH, else target/release/dlx)")
-    p.add_argument("--executor-dlx", metavar="PATH",
-                   help="dlx's absolute path on the executors, if not the driver's and not shipped")
-    p.add_argument("--ship", action="store_true",
-                   help="ship the driver's dlx binary with the job (executors of the same OS and CPU)")
-    p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, or local[*])")
+    dlxspark.add_common_arguments(p)
     args = p.parse_args(argv)
     for name in ("parts", "tasks", "samples"):
         value = getattr(args, name)

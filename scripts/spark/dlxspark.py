@@ -32,6 +32,19 @@ class DlxError(RuntimeError):
     fails the job) rather than lose the partition's answers."""
 
 
+def add_common_arguments(parser):
+    """The options both drivers take: where dlx is, on the driver and on
+    the executors, and the Spark master."""
+    parser.add_argument("--dlx", metavar="PATH",
+                        help="dlx on the driver (default: dlx on PATH, else target/release/dlx)")
+    parser.add_argument("--executor-dlx", metavar="PATH",
+                        help="dlx's absolute path on the executors, if not the driver's and not shipped")
+    parser.add_argument("--ship", action="store_true",
+                        help="ship the driver's dlx binary with the job (executors of the same OS and CPU)")
+    parser.add_argument("--master", metavar="URL",
+                        help="Spark master (default: spark-submit's, or local[*])")
+
+
 def find_dlx(given):
     """The absolute path of the dlx binary: `given`, else `dlx` on PATH,
     else this checkout's target/release/dlx."""

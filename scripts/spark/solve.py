@@ -73,17 +73,11 @@ def parse_args(argv):
     p.add_argument("--box", metavar="RxC", help="Sudoku box shape, as dlx solve --box")
     p.add_argument("--partitions", type=int, metavar="N",
                    help="partitions to cut the records into (default: 4 per executor core)")
-    p.add_argument("--dlx", metavar="PATH",
-                   help="dlx on the driver (default: dlx on PATH, else target/release/dlx)")
-    p.add_argument("--executor-dlx", metavar="PATH",
-                   help="dlx's absolute path on the executors, if not the driver's and not shipped")
-    p.add_argument("--ship", action="store_true",
-                   help="ship the driver's dlx binary with the job (executors of the same OS and CPU)")
     p.add_argument("--stage", metavar="URI",
                    help="directory every executor can read, for the record file of --records "
                         "regroup (default: a temporary directory on the driver, enough for local "
                         "mode and a cluster on one machine)")
-    p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, or local[*])")
+    dlxspark.add_common_arguments(p)
     args = p.parse_args(argv)
     for option in extra:
         if option.split("=")[0] in OWNED:

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{emit_rendered, Mode, Outcome, Sinks, SolveOptions};
+use super::{emit_grids, Mode, Outcome, Sinks, SolveOptions};
 use crate::cli::answer::Answer;
 use crate::cli::batch::{self, Config, Job, Summary};
 use dlx_engine::puzzles::sudoku::variants::{CellSolution, Layout, LayoutPuzzle, LayoutReader};
@@ -41,18 +41,8 @@ pub(super) fn solve_layout(
                 layout_outcome(job.line, puzzle, &found, options)
             }
         },
-        |outcomes| {
-            for outcome in outcomes {
-                let text = outcome.render();
-                // A frame is set apart from the answers before it.
-                if !first && text.contains('\n') && !sinks.set_apart {
-                    sinks.out.write_all(b"\n")?;
-                }
-                first = false;
-                emit_rendered(file, outcome, &text, sinks)?;
-            }
-            sinks.flush()
-        },
+        // A frame is set apart from the answers before it.
+        |outcomes| emit_grids(file, outcomes, &mut first, sinks),
     )
 }
 

@@ -450,20 +450,30 @@ pub(super) fn solve_sudoku_jobs(
             }
             outcome
         },
-        |outcomes| {
-            for outcome in outcomes {
-                let text = outcome.render();
-                // Multi-line answers are separated by a blank line (which
-                // `emit` writes when the answer before was a listing).
-                if !first && text.contains('\n') && !sinks.set_apart {
-                    sinks.out.write_all(b"\n")?;
-                }
-                first = false;
-                emit_rendered(file, outcome, &text, sinks)?;
-            }
-            sinks.flush()
-        },
+        |outcomes| emit_grids(file, outcomes, &mut first, sinks),
     )
+}
+
+/// [`emit`]s a chunk of outcomes whose answers may span lines (grids,
+/// samurai frames), then [flushes](Sinks::flush) them: a multi-line answer
+/// is set apart by a blank line from the answer before it, unless it is
+/// the first (`first`, cleared by the first answer written) or `emit`
+/// writes one anyway (after a listing).
+fn emit_grids(
+    file: &str,
+    outcomes: &[Outcome],
+    first: &mut bool,
+    sinks: &mut Sinks,
+) -> io::Result<()> {
+    for outcome in outcomes {
+        let text = outcome.render();
+        if !*first && text.contains('\n') && !sinks.set_apart {
+            sinks.out.write_all(b"\n")?;
+        }
+        *first = false;
+        emit_rendered(file, outcome, &text, sinks)?;
+    }
+    sinks.flush()
 }
 
 /// Why a grid cannot be solved under `variants` before any search: its

@@ -30,7 +30,7 @@ const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 // ---------------------------------------------------------------------------
 
 /// Every file of `tests/fuzz_regressions/<target>/`, read as bytes.
-fn regression_inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+pub(crate) fn regression_inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fuzz_regressions")
         .join(target);
@@ -51,7 +51,7 @@ fn regression_inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 /// Runs `check` on every saved input of `target`, naming the ones that fail.
-fn replay(target: &str, check: fn(&[u8])) {
+pub(crate) fn replay(target: &str, check: fn(&[u8])) {
     let failed: Vec<String> = regression_inputs(target)
         .into_iter()
         .filter_map(|(path, bytes)| {

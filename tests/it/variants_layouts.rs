@@ -312,19 +312,8 @@ fn gen_makes_unique_puzzles() {
 
 #[test]
 fn fuzz_regressions_layout_reader() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions/layout_reader");
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert!(files.len() >= 6);
-    for path in files {
-        let bytes = fs::read(&path).unwrap();
-        if std::panic::catch_unwind(|| fuzz_checks::layout_reader(&bytes)).is_err() {
-            panic!("{} fails (the panic message is above)", path.display());
-        }
-    }
+    assert!(crate::reliability::regression_inputs("layout_reader").len() >= 6);
+    crate::reliability::replay("layout_reader", fuzz_checks::layout_reader);
 }
 
 /// `dlx bench --variant LAYOUT` times the engine against the peer

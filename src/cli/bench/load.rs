@@ -68,6 +68,24 @@ impl PuzzleSet {
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
+
+    /// Counts one record read at `line`: a valid puzzle goes to `puzzles`
+    /// (its line to [`lines`](Self::lines)), a bad one to
+    /// [`invalid`](Self::invalid) with its reason made printable (input
+    /// echoed in a reason must not put control characters on a terminal or
+    /// into a report).
+    fn take<P>(&mut self, puzzles: &mut Vec<P>, line: usize, puzzle: Result<P, String>) {
+        self.records += 1;
+        match puzzle {
+            Ok(p) => {
+                self.lines.push(line);
+                puzzles.push(p);
+            }
+            Err(reason) => self
+                .invalid
+                .push((line, dlx_engine::error::printable(&reason))),
+        }
+    }
 }
 
 /// Reads the first `limit` records (`None` = all) of a `layout` file
@@ -96,16 +114,7 @@ pub fn load_layout(
     let mut puzzles = Vec::new();
     for record in LayoutReader::new(layout, input).take(limit.unwrap_or(usize::MAX)) {
         let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
-        set.records += 1;
-        match record.puzzle {
-            Ok(p) => {
-                set.lines.push(record.line);
-                puzzles.push(p);
-            }
-            Err(reason) => set
-                .invalid
-                .push((record.line, dlx_engine::error::printable(&reason))),
-        }
+        set.take(&mut puzzles, record.line, record.puzzle);
     }
     set.puzzles = Puzzles::Layout(puzzles);
     Ok(set)
@@ -163,18 +172,11 @@ pub fn load_in(
             let mut records = sudominoku_records(input);
             for record in records.by_ref().take(limit) {
                 let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
-                set.records += 1;
-                match record.puzzle {
-                    Ok(p) => {
-                        set.lines.push(record.line);
-                        puzzles.push(p);
-                    }
-                    // Input echoed in a reason must not put control
-                    // characters on a terminal or into a report.
-                    Err(e) => set
-                        .invalid
-                        .push((e.line, dlx_engine::error::printable(&e.reason))),
-                }
+                let line = record
+                    .puzzle
+                    .as_ref()
+                    .map_or_else(|e| e.line, |_| record.line);
+                set.take(&mut puzzles, line, record.puzzle.map_err(|e| e.reason));
             }
             if records.missing_terminator() && set.records > 0 {
                 let warning = "the input ends without the `0` line; the puzzles read are \
@@ -189,21 +191,12 @@ pub fn load_in(
             let mut grids = Vec::new();
             for record in SudokuReader::new(input).with_box(shape).take(limit) {
                 let record = record.map_err(|e| dlx_engine::error::named_io(name, e))?;
-                set.records += 1;
                 let checked = record.puzzle.and_then(|(g, _)| {
                     g.check_givens().map_err(|e| e.to_string())?;
                     rules.check_givens(&g)?;
                     Ok(g)
                 });
-                match checked {
-                    Ok(g) => {
-                        set.lines.push(record.line);
-                        grids.push(g);
-                    }
-                    Err(reason) => set
-                        .invalid
-                        .push((record.line, dlx_engine::error::printable(&reason))),
-                }
+                set.take(&mut grids, record.line, checked);
             }
             set.puzzles = if rules.is_empty() {
                 Puzzles::Sudoku(grids)

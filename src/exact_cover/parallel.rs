@@ -30,11 +30,13 @@
 //! ```
 
 mod enumerate;
+mod lend;
 
 pub use enumerate::{Enumerator, BUFFER_ENTRIES, HEAD_START_NODES, WINDOW_PER_THREAD};
+pub use lend::{Lender, LEND_AFTER_NODES};
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
@@ -473,6 +475,37 @@ pub struct Counted {
     /// for it), in the search's order: counting them and adding
     /// [`finished`](Self::finished) gives the whole count.
     pub unfinished: Vec<Part>,
+}
+
+/// Stop flags, one per worker of a run (or one per run). [`Cancel`] holds `'static` flags (so that
+/// [`Limits`] stays `Copy`): they are leaked once and reused, taken from a
+/// free list for a run and given back after it, so a program leaks no
+/// more of them than the most workers it ran at once.
+struct Flags(Vec<&'static AtomicBool>);
+
+static FREE_FLAGS: Mutex<Vec<&'static AtomicBool>> = Mutex::new(Vec::new());
+
+impl Flags {
+    fn take(n: usize) -> Self {
+        let mut free = FREE_FLAGS.lock().unwrap_or_else(PoisonError::into_inner);
+        let flags = (0..n)
+            .map(|_| {
+                let flag = free
+                    .pop()
+                    .unwrap_or_else(|| Box::leak(Box::new(AtomicBool::new(false))));
+                flag.store(false, Ordering::Relaxed);
+                flag
+            })
+            .collect();
+        Flags(flags)
+    }
+}
+
+impl Drop for Flags {
+    fn drop(&mut self) {
+        let mut free = FREE_FLAGS.lock().unwrap_or_else(PoisonError::into_inner);
+        free.append(&mut self.0);
+    }
 }
 
 #[cfg(test)]

@@ -85,6 +85,9 @@ pub struct ReducedSolver {
     renumber: Vec<u32>,
     /// Per option of that matrix, whether a selected option rules it out.
     ruled_out: Vec<bool>,
+    /// The node the last search was about to try when its node budget
+    /// stopped it, 0 if it ended otherwise (see [`untried`](Self::untried)).
+    pending: u32,
 }
 
 /// Sizes only, not the arena.
@@ -118,6 +121,7 @@ impl Default for ReducedSolver {
             from_matrix: false,
             renumber: Vec::new(),
             ruled_out: Vec::new(),
+            pending: 0,
         };
         solver.clear(0, 0);
         solver
@@ -159,6 +163,7 @@ impl ReducedSolver {
         self.stamp = 0;
         self.selected.clear();
         self.from_matrix = false;
+        self.pending = 0;
     }
 
     /// Adds an option covering `items` (numbers below the `items` given to
@@ -489,6 +494,7 @@ impl ReducedSolver {
             solution: &mut self.solution,
             dirty: &mut self.dirty,
             node_option: &self.node_option,
+            pending: &mut self.pending,
         };
         run_search::<Xc, _, FILL>(state, limits, visit)
     }
@@ -503,7 +509,82 @@ impl ReducedSolver {
         super::search::first_solution_of(|limits, visit| self.search(limits, visit))
     }
 
+    /// What the last search left to do when its node budget stopped it
+    /// ([`End::NodeLimit`](super::End::NodeLimit)): the subtrees it did not
+    /// reach, in the order it would have reached them, each as the options
+    /// that lead to it (the options chosen on the levels above, then one
+    /// option not yet tried on its level), numbered as solutions number
+    /// them, without the options [`load_after`](Self::load_after) selected
+    /// (every subtree has those). `None` if the last search ended any other
+    /// way, or if the problem changed since.
+    ///
+    /// The subtrees are disjoint, and with the solutions the search found
+    /// they hold every solution once: searching the problem with each
+    /// subtree's options selected (by `load_after` on a [`Matrix`] of the
+    /// same items and options in the same order) gives the very subtree
+    /// the search would have searched, in the same order. So a search can
+    /// be finished in parts, on other threads, after any budget: what
+    /// [`Lender`](super::parallel::Lender) does.
+    ///
+    /// [`Matrix`]: super::Matrix
+    ///
+    /// ```
+    /// use dlx_engine::exact_cover::{End, Limits, ReducedSolver};
+    /// use dlx_engine::problems::n_queens;
+    ///
+    /// let matrix = n_queens(8).compile()?;
+    /// let mut solver = ReducedSolver::new();
+    /// solver.load_after(&matrix, []).unwrap();
+    /// let report = solver.count(Limits::none().with_max_nodes(100));
+    /// assert_eq!(report.end, End::NodeLimit);
+    /// let parts = solver.untried().expect("stopped by its budget");
+    /// // The solutions found, and those of every untried part: 92 (OEIS A000170).
+    /// let rest: u64 = parts
+    ///     .iter()
+    ///     .map(|part| {
+    ///         solver.load_after(&matrix, part.iter().copied()).unwrap();
+    ///         solver.count(Limits::none()).solutions
+    ///     })
+    ///     .sum();
+    /// assert_eq!(report.solutions + rest, 92);
+    /// # Ok::<(), dlx_engine::exact_cover::ProblemError>(())
+    /// ```
+    pub fn untried(&mut self) -> Option<Vec<Vec<usize>>> {
+        let pending = self.pending;
+        if pending == 0 {
+            return None;
+        }
+        let (stack, node_option) = (&self.stack, &self.node_option);
+        let path: Vec<usize> = stack
+            .iter()
+            .map(|&x| node_option[x as usize] as usize)
+            .collect();
+        // The search stopped with the levels of `stack` still made (their
+        // items covered, their own lists whole: covering an item never
+        // touches its own list) and the level it was trying undone, its
+        // item's list whole again: each list, from a node down to its
+        // header, is what that level had left to try.
+        Some(self.links.dance(|d| {
+            let mut parts = Vec::new();
+            let mut rest_of = |depth: usize, from: u32, item: u32| {
+                let mut x = from;
+                while x != item {
+                    let mut part = path[..depth].to_vec();
+                    part.push(node_option[x as usize] as usize);
+                    parts.push(part);
+                    x = d.down(x);
+                }
+            };
+            rest_of(stack.len(), pending, d.item(pending));
+            for (depth, &x) in stack.iter().enumerate().rev() {
+                rest_of(depth, d.down(x), d.item(x));
+            }
+            parts
+        }))
+    }
+
     fn unwind_search(&mut self) {
+        self.pending = 0;
         if !self.stack.is_empty() {
             unwind::<Xc>(&mut self.links, &mut self.stack, &mut self.levels);
         }

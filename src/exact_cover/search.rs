@@ -628,6 +628,7 @@ impl Solver {
             solution: &mut self.solution,
             dirty: &mut self.dirty,
             node_option: &self.matrix.shape.node_option,
+            pending: &mut 0,
         };
         match self.matrix.shape.kind {
             Kind::Xc => run_search::<Xc, _, FILL>(state, limits, visit),
@@ -718,6 +719,11 @@ pub(crate) struct SearchState<'a> {
     pub dirty: &'a mut u64,
     /// Option number of every node of the arena.
     pub node_option: &'a [u32],
+    /// Set when the search stops at its node budget: the node it was about
+    /// to try (on the level past `stack`'s last), the first of the options
+    /// it leaves untried there; 0 otherwise. See
+    /// [`ReducedSolver::untried`](super::ReducedSolver::untried).
+    pub pending: &'a mut u32,
 }
 
 /// Algorithm X from the state's current selections (X2-X8), iterative; see
@@ -764,7 +770,9 @@ where
         solution,
         dirty,
         node_option,
+        pending,
     } = state;
+    *pending = 0;
     if !FILL {
         solution.clear();
     }
@@ -847,6 +855,7 @@ where
                         Step::Backtrack
                     } else if nodes >= max_nodes {
                         end_level(d, item, before_cover);
+                        *pending = x;
                         break End::NodeLimit;
                     } else if let Some(end) = limits.must_stop_after(nodes, updates, &mut next_look)
                     {

@@ -5,10 +5,10 @@
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::{part_sizes, sharp_solver, split_with, Shares, PARTS_PER_THREAD, TICK_EVERY};
+use super::{part_sizes, sharp_solver, split_with, Flags, Shares, PARTS_PER_THREAD, TICK_EVERY};
 use crate::exact_cover::limits::{Cancel, Limits};
 use crate::exact_cover::matrix::Matrix;
 use crate::exact_cover::report::{End, Report, Stats};
@@ -635,37 +635,6 @@ impl Drop for EndOnPanic<'_, '_, '_> {
             let mut state = self.0.lock();
             self.0.end(&mut state);
         }
-    }
-}
-
-/// Stop flags, one per worker. [`Cancel`] holds `'static` flags (so that
-/// [`Limits`] stays `Copy`): they are leaked once and reused, taken from a
-/// free list for a run and given back after it, so a program leaks no
-/// more of them than the most workers it ran at once.
-struct Flags(Vec<&'static AtomicBool>);
-
-static FREE_FLAGS: Mutex<Vec<&'static AtomicBool>> = Mutex::new(Vec::new());
-
-impl Flags {
-    fn take(n: usize) -> Self {
-        let mut free = FREE_FLAGS.lock().unwrap_or_else(PoisonError::into_inner);
-        let flags = (0..n)
-            .map(|_| {
-                let flag = free
-                    .pop()
-                    .unwrap_or_else(|| Box::leak(Box::new(AtomicBool::new(false))));
-                flag.store(false, Ordering::Relaxed);
-                flag
-            })
-            .collect();
-        Flags(flags)
-    }
-}
-
-impl Drop for Flags {
-    fn drop(&mut self) {
-        let mut free = FREE_FLAGS.lock().unwrap_or_else(PoisonError::into_inner);
-        free.append(&mut self.0);
     }
 }
 

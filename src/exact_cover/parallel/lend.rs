@@ -337,7 +337,7 @@ impl<'r> Run<'r> {
                 }),
                 Mode::First(best) => solver.search(self.per_part, |solution| {
                     let mut best = best.lock().unwrap_or_else(PoisonError::into_inner);
-                    if best.as_ref().is_none_or(|(k, _)| key < k) {
+                    if !best.as_ref().is_some_and(|(k, _)| key >= k) {
                         *best = Some((key.clone(), solution.to_vec()));
                     }
                     ControlFlow::Break(())
@@ -360,7 +360,7 @@ impl<'r> Run<'r> {
     /// Notes that a limit cut the part of `key` short.
     fn note_cut(&self, key: &Key, end: End) {
         let mut cut = self.cut.lock().unwrap_or_else(PoisonError::into_inner);
-        if cut.as_ref().is_none_or(|(k, _)| key < k) {
+        if !cut.as_ref().is_some_and(|(k, _)| key >= k) {
             *cut = Some((key.clone(), end));
         }
     }

@@ -23,10 +23,13 @@ pub enum SolverKind {
     Bitmask,
 }
 
-/// Makes a Sudoku solver of the requested kind.
-pub fn sudoku_solver(kind: SolverKind) -> Box<dyn SudokuSolver + Send> {
+/// Makes a Sudoku solver of the requested kind. `lend_after`: the search
+/// nodes after which the engine lends a long search to idle threads of
+/// its pool ([`DlxSudoku::lend_after`]), `None` to keep each puzzle on one
+/// thread (`dlx bench` times them so).
+pub fn sudoku_solver(kind: SolverKind, lend_after: Option<u64>) -> Box<dyn SudokuSolver + Send> {
     match kind {
-        SolverKind::Dlx => Box::new(DlxSudoku::new()),
+        SolverKind::Dlx => Box::new(DlxSudoku::new().lend_after(lend_after)),
         SolverKind::Naive => Box::new(NaiveSudoku::new()),
         SolverKind::Bitmask => Box::new(BitmaskSudoku::new()),
     }
@@ -47,10 +50,14 @@ pub fn baseline_cannot_solve(solver: SolverKind, kind: Kind) -> Option<&'static 
     }
 }
 
-/// Makes a Sudominoku solver of the requested kind.
-pub fn sudominoku_solver(kind: SolverKind) -> io::Result<Box<dyn SudominokuSolver + Send>> {
+/// Makes a Sudominoku solver of the requested kind, lending as
+/// [`sudoku_solver`] does.
+pub fn sudominoku_solver(
+    kind: SolverKind,
+    lend_after: Option<u64>,
+) -> io::Result<Box<dyn SudominokuSolver + Send>> {
     match kind {
-        SolverKind::Dlx => Ok(Box::new(DlxSudominoku::new())),
+        SolverKind::Dlx => Ok(Box::new(DlxSudominoku::new().lend_after(lend_after))),
         SolverKind::Naive => Ok(Box::new(NaiveSudominoku::new())),
         SolverKind::Bitmask => Err(io::Error::new(
             io::ErrorKind::InvalidInput,

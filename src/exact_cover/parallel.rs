@@ -33,7 +33,7 @@ mod enumerate;
 mod lend;
 
 pub use enumerate::{Enumerator, BUFFER_ENTRIES, HEAD_START_NODES, WINDOW_PER_THREAD};
-pub use lend::{Lender, LEND_AFTER_NODES};
+pub use lend::{can_lend, Lender, LEND_AFTER_NODES};
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -481,12 +481,13 @@ pub struct Counted {
 /// [`Limits`] stays `Copy`): they are leaked once and reused, taken from a
 /// free list for a run and given back after it, so a program leaks no
 /// more of them than the most workers it ran at once.
-struct Flags(Vec<&'static AtomicBool>);
+pub(crate) struct Flags(Vec<&'static AtomicBool>);
 
 static FREE_FLAGS: Mutex<Vec<&'static AtomicBool>> = Mutex::new(Vec::new());
 
 impl Flags {
-    fn take(n: usize) -> Self {
+    /// `n` flags, each lowered.
+    pub(crate) fn take(n: usize) -> Self {
         let mut free = FREE_FLAGS.lock().unwrap_or_else(PoisonError::into_inner);
         let flags = (0..n)
             .map(|_| {
@@ -498,6 +499,21 @@ impl Flags {
             })
             .collect();
         Flags(flags)
+    }
+}
+
+impl std::ops::Index<usize> for Flags {
+    type Output = AtomicBool;
+
+    fn index(&self, k: usize) -> &AtomicBool {
+        self.0[k]
+    }
+}
+
+impl Flags {
+    /// Flag `k`, as a [`Cancel`](super::Cancel) holds it.
+    pub(crate) fn get(&self, k: usize) -> &'static AtomicBool {
+        self.0[k]
     }
 }
 

@@ -25,6 +25,7 @@ mod forced_moves;
 mod generate;
 mod input_detection;
 mod known_counts;
+mod lending;
 mod malformed;
 mod panic_safety;
 mod puzzle_files;

@@ -4,7 +4,8 @@
 //! here: a sparse 25x25 grid that the exact order does not solve in a
 //! million nodes is solved with restarts, the same way on every run; the
 //! caller's node budget still bounds the sum of the attempts; a grid with no
-//! solution is still proved to have none; counting never restarts.
+//! solution is still proved to have none; counting never restarts; lent
+//! to idle threads, the restarts answer as on one.
 
 use dlx_engine::exact_cover::{End, Limits};
 use dlx_engine::puzzles::sudoku::{samples, DlxSudoku, Grid, Restarts, SudokuSolver};
@@ -57,6 +58,19 @@ fn restarts_solve_what_the_exact_order_does_not() {
     used.solve(&Grid::from_line(samples::HARD).unwrap(), Limits::none());
     assert_eq!(used.solve(&puzzle, budget), solved);
     assert_eq!(DlxSudoku::new().solve(&puzzle, budget), solved);
+
+    // On a pool with idle threads the restarts run at once
+    // (`DlxSudoku::lend_after`): the same answer and node count.
+    for threads in [2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        assert_eq!(
+            pool.install(|| DlxSudoku::new().solve(&puzzle, budget)),
+            solved
+        );
+    }
 }
 
 #[test]

@@ -113,7 +113,8 @@ impl Instance for Grid {
     type Solver = Box<dyn SudokuSolver + Send>;
     type Answer = Grid;
     fn solver(kind: SolverKind) -> Option<Self::Solver> {
-        Some(sudoku_solver(kind))
+        // Each puzzle is timed on one thread.
+        Some(sudoku_solver(kind, None))
     }
     fn solve(&self, solver: &mut Self::Solver, limits: Limits) -> Found<Grid> {
         solver.solve(self, limits).into()
@@ -176,7 +177,8 @@ impl Instance for sudominoku::Puzzle {
     type Answer = Grid;
     fn solver(kind: SolverKind) -> Option<Self::Solver> {
         match kind {
-            SolverKind::Dlx => Some(Box::new(DlxSudominoku::new())),
+            // Each puzzle is timed on one thread.
+            SolverKind::Dlx => Some(Box::new(DlxSudominoku::new().lend_after(None))),
             SolverKind::Naive => Some(Box::new(NaiveSudominoku::new())),
             SolverKind::Bitmask => None,
         }

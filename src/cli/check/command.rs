@@ -66,7 +66,7 @@ pub fn run(args: CheckArgs) -> Result<Exit, Error> {
             args.variants.unwrap_or_default().rules,
         ),
         Kind::Sudoku => {
-            let mut solver = sudoku_solver(SolverKind::Bitmask);
+            let mut solver = sudoku_solver(SolverKind::Bitmask, None);
             check::check_sudoku_with_budget(
                 &puzzles_name,
                 puzzles,

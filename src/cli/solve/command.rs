@@ -129,6 +129,17 @@ pub struct SolveArgs {
     /// Give up on a record after N search nodes (marked `! limit`).
     #[arg(long, value_name = "N", value_parser = whole)]
     pub node_limit: Option<u64>,
+    /// Search nodes a Sudoku or Sudominoku record searches on its own
+    /// before it lends the rest to idle threads (with -j 2 or more); 0:
+    /// never.
+    ///
+    /// When fewer records are left than threads, the records still
+    /// searching take the idle threads, so one hard record gets every
+    /// core. The answers are the one-thread answers: the same grid (for
+    /// Sudoku restarts also the same node count), the same count. A count
+    /// with --node-limit stays on one thread.
+    #[arg(long, value_name = "N", value_parser = whole, default_value_t = dlx_engine::exact_cover::parallel::LEND_AFTER_NODES)]
+    pub lend_after: u64,
     /// Give up after T milliseconds of a record's search (per record).
     ///
     /// Each record's deadline is set when its own search starts (an
@@ -394,6 +405,7 @@ fn solve_files(mut args: SolveArgs, so_far: &mut RunSoFar) -> Result<Exit, Error
         max_solutions: args.max_solutions,
         output: args.format,
         node_limit: args.node_limit,
+        lend_after: (args.lend_after > 0).then_some(args.lend_after),
         timeout: args.timeout_ms.map(std::time::Duration::from_millis),
         cancel: catch_ctrl_c(),
         sharp: args.sharp,

@@ -54,6 +54,9 @@ pub struct SolveOptions {
     pub output: Option<Style>,
     /// Search-node budget per record.
     pub node_limit: Option<u64>,
+    /// Search nodes after which a Sudoku or Sudominoku record lends the
+    /// rest of its search to idle threads (`None` = never).
+    pub lend_after: Option<u64>,
     /// Time limit per record, counted from the start of that record's
     /// search (for an exact-cover file: its whole search). Solvers read the
     /// clock every 1024 search nodes, so a record can overrun it by the time
@@ -86,6 +89,7 @@ impl Default for SolveOptions {
             max_solutions: None,
             output: None,
             node_limit: None,
+            lend_after: Some(dlx_engine::exact_cover::parallel::LEND_AFTER_NODES),
             timeout: None,
             cancel: None,
             sharp: false,
@@ -423,7 +427,7 @@ pub(super) fn solve_sudoku_jobs(
         config,
         || -> Box<dyn SudokuSolver + Send> {
             if options.variants.is_empty() {
-                sudoku_solver(options.solver)
+                sudoku_solver(options.solver, options.lend_after)
             } else {
                 Box::new(VariantSudoku::new(options.variants))
             }
@@ -533,7 +537,7 @@ pub(super) fn solve_sudominoku_jobs(
     options: &SolveOptions,
     sinks: &mut Sinks,
 ) -> io::Result<Summary> {
-    sudominoku_solver(options.solver)?;
+    sudominoku_solver(options.solver, None)?;
     let config = Config {
         threads: options.threads,
         stop: options.cancel,
@@ -542,7 +546,7 @@ pub(super) fn solve_sudominoku_jobs(
     batch::run(
         jobs,
         config,
-        || sudominoku_solver(options.solver).expect("checked above"),
+        || sudominoku_solver(options.solver, options.lend_after).expect("checked above"),
         |solver, job| {
             let (k, puzzle) = job.task.as_ref().expect("always Ok");
             let mut outcome = match puzzle {

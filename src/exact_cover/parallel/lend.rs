@@ -21,6 +21,15 @@ use crate::exact_cover::report::{End, Report, Stats};
 /// its search.
 pub const LEND_AFTER_NODES: u64 = 100_000;
 
+/// Whether the current thread is a worker of a rayon pool with other
+/// threads: where a search has threads to lend its parts to. A front-end
+/// asks before it stops a search to lend it ([`DlxSudoku`] does).
+///
+/// [`DlxSudoku`]: crate::puzzles::sudoku::DlxSudoku
+pub fn can_lend() -> bool {
+    rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1
+}
+
 /// Finishes a [`ReducedSolver`] search that its node budget stopped, on
 /// every thread of the current rayon pool that has nothing else to do.
 ///
@@ -206,7 +215,7 @@ impl StopFlag {
     }
 
     fn flag(&self) -> &'static AtomicBool {
-        self.0 .0[0]
+        self.0.get(0)
     }
 
     fn raise(&self) {

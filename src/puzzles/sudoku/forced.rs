@@ -189,7 +189,7 @@ impl ForcedMoves {
 
     /// The grid after the givens and the forced moves: per cell, the digit
     /// (1-based) or 0.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "parallel"))]
     pub fn values(&self) -> &[u8] {
         &self.values
     }
@@ -255,6 +255,41 @@ impl ForcedMoves {
         };
         solver.load_slots(open as usize, open as usize, 4, slots);
         (&self.values, options)
+    }
+
+    /// The residual last loaded in the encoding's order (by
+    /// [`load_residual`](Self::load_residual) without a shuffle) as a
+    /// matrix of its own: the same items, all primary, and the same
+    /// options in the same order, so that a [`ReducedSolver`] searching it
+    /// after `load_after(matrix, part)` searches what the loaded solver
+    /// would have (see `ReducedSolver::untried`). Its options are those of
+    /// [`residual_options`](Self::residual_options).
+    #[cfg(feature = "parallel")]
+    pub fn residual_matrix(&self) -> crate::exact_cover::Matrix {
+        let open = self.covered.iter().filter(|&&c| !c).count();
+        let mut problem = crate::exact_cover::Problem::new();
+        for item in 0..open {
+            problem
+                .add_primary(format!("i{item}"))
+                .expect("distinct names");
+        }
+        let mut items = [0usize; 4];
+        for option in self.slots[..4 * self.options.len()].chunks_exact(4) {
+            for (item, &slot) in items.iter_mut().zip(option) {
+                *item = slot as usize - 1;
+            }
+            problem
+                .add_option(&items)
+                .expect("four distinct items of the residual");
+        }
+        problem.compile().expect("a residual of a valid grid")
+    }
+
+    /// What each option of the residual last loaded in the encoding's order
+    /// places: (cell, digit from 0).
+    #[cfg(feature = "parallel")]
+    pub fn residual_options(&self) -> &[(u16, u8)] {
+        &self.options
     }
 
     /// The residual of `open` items listed in `slots` and `options`,

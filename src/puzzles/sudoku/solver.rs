@@ -71,6 +71,10 @@ pub struct DlxSudoku {
     forced: ForcedMoves,
     solver: ReducedSolver,
     restarts: Option<Restarts>,
+    /// Search nodes after which a long search lends the rest to the idle
+    /// threads of the rayon pool it runs on; `None`: never (see
+    /// [`DlxSudoku::lend_after`]).
+    lend_after: Option<u64>,
 }
 
 impl Default for DlxSudoku {
@@ -144,7 +148,36 @@ impl DlxSudoku {
             forced: ForcedMoves::default(),
             solver: ReducedSolver::default(),
             restarts,
+            lend_after: Some(LEND_AFTER_NODES),
         }
+    }
+
+    /// After how many search nodes a long search lends the rest of it to
+    /// idle threads: `None` never does; the default is
+    /// [`LEND_AFTER_NODES`](crate::exact_cover::parallel::LEND_AFTER_NODES).
+    ///
+    /// Only on a worker of a rayon pool of more than one thread (with the
+    /// `parallel` feature): a program solving a file on the pool keeps
+    /// every thread busy while its last puzzles search, whichever workers
+    /// come free taking part. The answer is the one thread's:
+    ///
+    /// - a search for one solution with [`Restarts`] runs its restarts
+    ///   (after [`Restarts::first_attempt`], whatever `nodes` says) on
+    ///   every thread lent, and answers with the first attempt, in the
+    ///   sequence, that ends before its budget, with the nodes one thread
+    ///   would have used: the same answer and node count as one thread;
+    /// - a count, and a search for one solution without restarts, is
+    ///   finished in parts after `nodes` nodes
+    ///   ([`Lender`](crate::exact_cover::parallel::Lender), each part cut
+    ///   again after `nodes`): the same count and the same grid, with the
+    ///   nodes the parts used.
+    ///
+    /// A count under a node budget is never lent (a budget has no meaning
+    /// shared between threads). Elsewhere, or with `None`, the search is
+    /// the one described above, on the calling thread.
+    pub fn lend_after(mut self, nodes: Option<u64>) -> Self {
+        self.lend_after = nodes.map(|n| n.max(1));
+        self
     }
 }
 
@@ -181,7 +214,13 @@ impl SudokuSolver for DlxSudoku {
         let restarts = self
             .restarts
             .filter(|r| max_solutions == 1 && r.first_attempt < budget);
-        let attempt = restarts.map_or(budget, |r| r.first_attempt);
+        // Parts of a search can be lent only without a node budget.
+        let lend_parts = restarts.is_none() && limits.max_nodes.is_none() && self.may_lend();
+        let attempt = match restarts {
+            Some(r) => r.first_attempt,
+            None if lend_parts => self.lend_after.map_or(budget, |n| n.min(budget)),
+            None => budget,
+        };
         let no_shuffle = None::<&mut Xoshiro256PlusPlus>;
         let (values, options) = self.forced.load_residual(&mut self.solver, no_shuffle);
         let found =
@@ -191,6 +230,9 @@ impl SudokuSolver for DlxSudoku {
             // Stopped at the first attempt's own budget.
             Some(restarts) if found.end == End::NodeLimit && nodes < max_nodes => {
                 self.restart(puzzle, limits, restarts, nodes, max_nodes)
+            }
+            None if lend_parts && found.end == End::NodeLimit => {
+                self.lend(puzzle, limits, Solution { nodes, ..found })
             }
             _ => Solution { nodes, ..found },
         }
@@ -212,24 +254,115 @@ impl DlxSudoku {
         puzzle: &Grid,
         limits: Limits,
         restarts: Restarts,
-        mut nodes: u64,
+        nodes: u64,
         max_nodes: u64,
     ) -> Solution {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed_of(puzzle.cells()));
-        // Budgets of 0 would never search, nor look at the clock.
-        let unit = restarts.unit.max(1);
-        let mut round = 0;
+        let schedule = Schedule::new(restarts, max_nodes, seed_of(puzzle.cells()));
+        #[cfg(feature = "parallel")]
+        if self.may_lend() {
+            return lent::restart(self, puzzle, limits, &schedule, nodes);
+        }
+        let (mut round, mut used) = (0, nodes);
         loop {
             round += 1;
-            let attempt = unit.saturating_mul(luby(round)).min(max_nodes - nodes);
-            let (values, options) = self.forced.load_residual(&mut self.solver, Some(&mut rng));
-            let found =
-                search_residual::<true>(&mut self.solver, values, options, puzzle, limits, attempt);
-            nodes += found.nodes;
-            if found.end != End::NodeLimit || nodes >= max_nodes {
-                return Solution { nodes, ..found };
+            let attempt = schedule.budget(round, used);
+            let found = self.attempt(puzzle, limits, &schedule, round, attempt);
+            used += found.nodes;
+            if found.end != End::NodeLimit || used >= max_nodes {
+                return Solution {
+                    nodes: used,
+                    ..found
+                };
             }
         }
+    }
+
+    /// Attempt `round` of the restarts, within `attempt` nodes: the
+    /// remainder loaded in the order drawn for that round.
+    fn attempt(
+        &mut self,
+        puzzle: &Grid,
+        limits: Limits,
+        schedule: &Schedule,
+        round: u64,
+        attempt: u64,
+    ) -> Solution {
+        let mut rng = schedule.rng(round);
+        let (values, options) = self.forced.load_residual(&mut self.solver, Some(&mut rng));
+        search_residual::<true>(&mut self.solver, values, options, puzzle, limits, attempt)
+    }
+
+    /// Whether this solver may lend its search: lending is on, and it runs
+    /// on a worker of a pool with other threads.
+    fn may_lend(&self) -> bool {
+        #[cfg(feature = "parallel")]
+        return self.lend_after.is_some() && crate::exact_cover::parallel::can_lend();
+        #[cfg(not(feature = "parallel"))]
+        false
+    }
+
+    /// Finishes on the idle threads of the pool a search without restarts
+    /// that stopped at [`lend_after`](Self::lend_after) nodes with `found`
+    /// (whose nodes include the forced moves).
+    #[cfg(feature = "parallel")]
+    #[cold]
+    #[inline(never)]
+    fn lend(&mut self, puzzle: &Grid, limits: Limits, found: Solution) -> Solution {
+        lent::finish(self, puzzle, limits, found)
+    }
+
+    #[cfg(not(feature = "parallel"))]
+    fn lend(&mut self, _: &Grid, _: Limits, found: Solution) -> Solution {
+        found
+    }
+}
+
+#[cfg(feature = "parallel")]
+mod lent;
+
+#[cfg(feature = "parallel")]
+use crate::exact_cover::parallel::LEND_AFTER_NODES;
+/// Search nodes a search on its own spends before it lends the rest:
+/// never, without the `parallel` feature.
+#[cfg(not(feature = "parallel"))]
+const LEND_AFTER_NODES: u64 = u64::MAX;
+
+/// The budgets and random orders of the restarts of one puzzle: attempt
+/// `round` (from 1) searches `unit` times the `round`-th Luby term, in an
+/// order drawn from a generator seeded with the puzzle and the round alone.
+/// So every attempt is known before the ones before it have run: threads
+/// can run them at once, and the answer (the first attempt, in the
+/// sequence, that ends before its budget) and the nodes it took (those of
+/// the attempts before it, each its whole budget, and its own) are the same
+/// as one thread's.
+#[derive(Debug)]
+struct Schedule {
+    unit: u64,
+    max_nodes: u64,
+    seed: u64,
+}
+
+impl Schedule {
+    fn new(restarts: Restarts, max_nodes: u64, seed: u64) -> Self {
+        Schedule {
+            // Budgets of 0 would never search, nor look at the clock.
+            unit: restarts.unit.max(1),
+            max_nodes,
+            seed,
+        }
+    }
+
+    /// The budget of attempt `round` after `used` nodes (every attempt
+    /// before it used its whole budget, or it would be the last).
+    fn budget(&self, round: u64, used: u64) -> u64 {
+        self.unit
+            .saturating_mul(luby(round))
+            .min(self.max_nodes.saturating_sub(used))
+    }
+
+    /// The generator of attempt `round`'s order.
+    fn rng(&self, round: u64) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(seed_of(&round.to_le_bytes()) ^ self.seed)
     }
 }
 

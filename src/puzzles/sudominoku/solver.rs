@@ -24,15 +24,47 @@ pub(crate) fn grid_of(cells: &[u8; CELLS]) -> Grid {
 /// ([`ReducedSolver::load_after`]): the same search as the whole matrix
 /// with the givens selected, without copying its 100,000-node arena and
 /// hiding, link by link, the thousands of options the givens rule out.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct DlxSudominoku {
     solver: ReducedSolver,
+    /// Search nodes after which a long search lends the rest to idle
+    /// threads; `None`: never (see [`DlxSudominoku::lend_after`]).
+    lend_after: Option<u64>,
 }
+
+impl Default for DlxSudominoku {
+    fn default() -> Self {
+        DlxSudominoku {
+            solver: ReducedSolver::default(),
+            lend_after: Some(LEND_AFTER_NODES),
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
+use crate::exact_cover::parallel::LEND_AFTER_NODES;
+/// Never lend, without the `parallel` feature.
+#[cfg(not(feature = "parallel"))]
+const LEND_AFTER_NODES: u64 = u64::MAX;
 
 impl DlxSudominoku {
     /// A solver; its arena is made on first use.
     pub fn new() -> Self {
         DlxSudominoku::default()
+    }
+
+    /// After how many search nodes a long search lends the rest of it to
+    /// idle threads (`None`: never; the default is
+    /// [`LEND_AFTER_NODES`](crate::exact_cover::parallel::LEND_AFTER_NODES)),
+    /// as [`DlxSudoku::lend_after`](crate::puzzles::sudoku::DlxSudoku::lend_after)
+    /// does, without restarts: on a worker of a rayon pool with other
+    /// threads, a search without a node budget that outlasts `nodes` is
+    /// finished in parts by whichever workers come free
+    /// ([`Lender`](crate::exact_cover::parallel::Lender)). The first grid,
+    /// and the count, are one thread's.
+    pub fn lend_after(mut self, nodes: Option<u64>) -> Self {
+        self.lend_after = nodes.map(|n| n.max(1));
+        self
     }
 
     /// Solves `puzzle` (valid by construction).
@@ -56,33 +88,32 @@ impl DlxSudominoku {
     /// [`End::Exhausted`]: crate::exact_cover::End::Exhausted
     pub fn solve(&mut self, puzzle: &Puzzle, limits: Limits) -> Solution {
         let solver = &mut self.solver;
-        let givens = puzzle
+        let givens: Vec<usize> = puzzle
             .singles
             .iter()
             .enumerate()
             .map(|(k, &p)| encoding::single_option(p, k as u8 + 1))
-            .chain(puzzle.dominoes.iter().map(encoding::domino_option));
-        if solver.load_after(encoding::matrix(), givens).is_err() {
+            .chain(puzzle.dominoes.iter().map(encoding::domino_option))
+            .collect();
+        if solver
+            .load_after(encoding::matrix(), givens.iter().copied())
+            .is_err()
+        {
             return Solution::none();
         }
         let max = limits.max_solutions.unwrap_or(1);
+        let lend = self
+            .lend_after
+            .filter(|_| limits.max_nodes.is_none() && may_lend());
         let mut seen: HashSet<[u8; CELLS]> = HashSet::new();
         let mut first = None;
         let engine_limits = Limits {
             max_solutions: (max == 0).then_some(0),
+            max_nodes: lend.or(limits.max_nodes),
             ..limits
         };
         let report = solver.search(engine_limits, |options| {
-            let mut cells = [0u8; CELLS];
-            for &o in options {
-                match encoding::decode(o) {
-                    encoding::Placement::Single { at, digit } => cells[at.index()] = digit,
-                    encoding::Placement::Domino(d) => {
-                        cells[d.lu.index()] = d.u;
-                        cells[d.lv.index()] = d.v;
-                    }
-                }
-            }
+            let cells = cells_of(options);
             if seen.insert(cells) {
                 first.get_or_insert(cells);
                 if seen.len() as u64 >= max {
@@ -91,11 +122,102 @@ impl DlxSudominoku {
             }
             ControlFlow::Continue(())
         });
-        Solution {
+        let found = Solution {
             grid: first.as_ref().map(grid_of),
             count: seen.len() as u64,
             end: report.end,
             nodes: report.stats.nodes,
+        };
+        match lend {
+            #[cfg(feature = "parallel")]
+            Some(part_nodes) if report.end == crate::exact_cover::End::NodeLimit => {
+                let parts = solver.untried().unwrap_or_default();
+                lent::finish(&givens, parts, part_nodes, limits, seen, found)
+            }
+            _ => found,
+        }
+    }
+}
+
+/// The grid of a solution (options by the matrix's numbers).
+fn cells_of(options: &[usize]) -> [u8; CELLS] {
+    let mut cells = [0u8; CELLS];
+    for &o in options {
+        match encoding::decode(o) {
+            encoding::Placement::Single { at, digit } => cells[at.index()] = digit,
+            encoding::Placement::Domino(d) => {
+                cells[d.lu.index()] = d.u;
+                cells[d.lv.index()] = d.v;
+            }
+        }
+    }
+    cells
+}
+
+/// Whether a search may be lent: on a worker of a pool with other threads.
+fn may_lend() -> bool {
+    #[cfg(feature = "parallel")]
+    return crate::exact_cover::parallel::can_lend();
+    #[cfg(not(feature = "parallel"))]
+    false
+}
+
+/// A long search on the idle threads of its pool.
+#[cfg(feature = "parallel")]
+mod lent {
+    use std::collections::HashSet;
+    use std::ops::ControlFlow;
+    use std::sync::{Mutex, PoisonError};
+
+    use super::{cells_of, encoding, grid_of, CELLS};
+    use crate::exact_cover::parallel::Lender;
+    use crate::exact_cover::Limits;
+    use crate::puzzles::sudoku::Solution;
+
+    /// Finishes a search that stopped at its node budget with the grids
+    /// `seen` and the answer so far `found`: the subtrees it left, `parts`,
+    /// are searched by a [`Lender`] (cut again after `part_nodes`). The
+    /// first grid, when one is asked for, is the one thread's; a count is
+    /// the same, and so is its grid when it is the only one.
+    pub(super) fn finish(
+        givens: &[usize],
+        parts: Vec<Vec<usize>>,
+        part_nodes: u64,
+        limits: Limits,
+        seen: HashSet<[u8; CELLS]>,
+        found: Solution,
+    ) -> Solution {
+        let lender = Lender::new(encoding::matrix(), givens).part_nodes(part_nodes);
+        let max = limits.max_solutions.unwrap_or(1);
+        if max == 1 {
+            // The budget stopped the search before its first solution.
+            let (first, report) = lender.first(parts, limits);
+            return Solution {
+                grid: first.as_deref().map(|s| grid_of(&cells_of(s))),
+                count: report.solutions,
+                end: report.end,
+                nodes: found.nodes + report.stats.nodes,
+            };
+        }
+        let grids = Mutex::new((seen, found.grid));
+        let report = lender.for_each(parts, limits, |options| {
+            let cells = cells_of(options);
+            let mut grids = grids.lock().unwrap_or_else(PoisonError::into_inner);
+            let (seen, first) = &mut *grids;
+            if seen.insert(cells) {
+                first.get_or_insert_with(|| grid_of(&cells));
+                if seen.len() as u64 >= max {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        let (seen, grid) = grids.into_inner().unwrap_or_else(PoisonError::into_inner);
+        Solution {
+            grid,
+            count: (seen.len() as u64).min(max),
+            end: report.end,
+            nodes: found.nodes + report.stats.nodes,
         }
     }
 }

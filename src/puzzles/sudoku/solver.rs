@@ -102,9 +102,10 @@ impl Default for DlxSudoku {
 /// bound, so an attempt eventually runs to its end: a grid with no solution
 /// is still found to have none.
 ///
-/// The random orders are drawn from a generator seeded with the puzzle's
-/// cells, so the same puzzle gets the same answer and node count on every
-/// run, with any number of threads.
+/// Each attempt's random order is drawn from a generator seeded with the
+/// puzzle's cells and the attempt's round, so the same puzzle gets the same
+/// answer and node count on every run, with any number of threads, and the
+/// attempts can run at once (see [`DlxSudoku::lend_after`]).
 ///
 /// The price is paid by grids with no solution whose search outlasts
 /// `first_attempt`: the attempts that stop early are wasted, and one must

@@ -137,7 +137,10 @@ pub struct SolveArgs {
     /// searching take the idle threads, so one hard record gets every
     /// core. The answers are the one-thread answers: the same grid (for
     /// Sudoku restarts also the same node count), the same count. A count
-    /// with --node-limit stays on one thread.
+    /// with --node-limit stays on one thread. Classic Sudoku and Sudominoku
+    /// with the dlx solver; the variants and the baselines keep each record
+    /// on one thread, and an exact-cover file is searched on every thread
+    /// anyway (see -j).
     #[arg(long, value_name = "N", value_parser = whole, default_value_t = dlx_engine::exact_cover::parallel::LEND_AFTER_NODES)]
     pub lend_after: u64,
     /// Give up after T milliseconds of a record's search (per record).

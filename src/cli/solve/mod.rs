@@ -700,6 +700,16 @@ fn solve_xc_record(
         sinks.start_answer()?;
     }
     let mut text = String::new();
+    let mut chosen: Vec<usize> = Vec::new();
+    // A listing writes each option's text once per solution that holds it:
+    // made once here, not per solution (it was most of the calling
+    // thread's time on a listing of millions of short solutions).
+    let option_texts: Vec<String> = match options.mode {
+        Mode::All => (0..xc.problem.options())
+            .map(|o| xc.problem.option_text(o))
+            .collect(),
+        _ => Vec::new(),
+    };
     let mut first: Vec<String> = Vec::new();
     let mut write_error = None;
     let mut listed = 0u64;
@@ -766,15 +776,16 @@ fn solve_xc_record(
                 text.push('\n');
             }
             listed += 1;
-            let mut chosen = solution.to_vec();
+            chosen.clear();
+            chosen.extend_from_slice(solution);
             chosen.sort_unstable();
             if options.mode == Mode::First {
                 first = (chosen.iter())
                     .map(|&o| xc.problem.option_text(o))
                     .collect();
             } else {
-                for o in chosen {
-                    text.push_str(&xc.problem.option_text(o));
+                for &o in &chosen {
+                    text.push_str(&option_texts[o]);
                     text.push('\n');
                 }
                 // Stream long enumerations instead of holding them.

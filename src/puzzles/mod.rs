@@ -17,3 +17,22 @@ pub mod sudoku;
 pub mod sudominoku;
 
 pub use detect::{detect, prepare, Kind, DETECT_LINES};
+
+/// The front-ends' default for lending a long search to idle threads
+/// (`DlxSudoku::lend_after`, `DlxSudominoku::lend_after`): the engine's
+/// [`LEND_AFTER_NODES`](crate::exact_cover::parallel::LEND_AFTER_NODES),
+/// never reached without the `parallel` feature.
+#[cfg(feature = "parallel")]
+pub(crate) use crate::exact_cover::parallel::LEND_AFTER_NODES;
+#[cfg(not(feature = "parallel"))]
+pub(crate) const LEND_AFTER_NODES: u64 = u64::MAX;
+
+/// Whether a front-end may lend its search: on a worker of a rayon pool
+/// with other threads ([`can_lend`](crate::exact_cover::parallel::can_lend)),
+/// never without the `parallel` feature.
+pub(crate) fn can_lend() -> bool {
+    #[cfg(feature = "parallel")]
+    return crate::exact_cover::parallel::can_lend();
+    #[cfg(not(feature = "parallel"))]
+    false
+}

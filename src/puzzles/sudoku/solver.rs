@@ -296,10 +296,7 @@ impl DlxSudoku {
     /// Whether this solver may lend its search: lending is on, and it runs
     /// on a worker of a pool with other threads.
     fn may_lend(&self) -> bool {
-        #[cfg(feature = "parallel")]
-        return self.lend_after.is_some() && crate::exact_cover::parallel::can_lend();
-        #[cfg(not(feature = "parallel"))]
-        false
+        self.lend_after.is_some() && crate::puzzles::can_lend()
     }
 
     /// Finishes on the idle threads of the pool a search without restarts
@@ -321,12 +318,7 @@ impl DlxSudoku {
 #[cfg(feature = "parallel")]
 mod lent;
 
-#[cfg(feature = "parallel")]
-use crate::exact_cover::parallel::LEND_AFTER_NODES;
-/// Search nodes a search on its own spends before it lends the rest:
-/// never, without the `parallel` feature.
-#[cfg(not(feature = "parallel"))]
-const LEND_AFTER_NODES: u64 = u64::MAX;
+use crate::puzzles::LEND_AFTER_NODES;
 
 /// The budgets and random orders of the restarts of one puzzle: attempt
 /// `round` (from 1) searches `unit` times the `round`-th Luby term, in an

@@ -30,6 +30,8 @@ pub struct DlxSudominoku {
     /// Search nodes after which a long search lends the rest to idle
     /// threads; `None`: never (see [`DlxSudominoku::lend_after`]).
     lend_after: Option<u64>,
+    /// The options of the givens of the puzzle being solved.
+    givens: Vec<usize>,
 }
 
 impl Default for DlxSudominoku {
@@ -37,15 +39,12 @@ impl Default for DlxSudominoku {
         DlxSudominoku {
             solver: ReducedSolver::default(),
             lend_after: Some(LEND_AFTER_NODES),
+            givens: Vec::new(),
         }
     }
 }
 
-#[cfg(feature = "parallel")]
-use crate::exact_cover::parallel::LEND_AFTER_NODES;
-/// Never lend, without the `parallel` feature.
-#[cfg(not(feature = "parallel"))]
-const LEND_AFTER_NODES: u64 = u64::MAX;
+use crate::puzzles::LEND_AFTER_NODES;
 
 impl DlxSudominoku {
     /// A solver; its arena is made on first use.
@@ -88,13 +87,17 @@ impl DlxSudominoku {
     /// [`End::Exhausted`]: crate::exact_cover::End::Exhausted
     pub fn solve(&mut self, puzzle: &Puzzle, limits: Limits) -> Solution {
         let solver = &mut self.solver;
-        let givens: Vec<usize> = puzzle
-            .singles
-            .iter()
-            .enumerate()
-            .map(|(k, &p)| encoding::single_option(p, k as u8 + 1))
-            .chain(puzzle.dominoes.iter().map(encoding::domino_option))
-            .collect();
+        // Kept for a lent search's parts; the buffer is reused.
+        let givens = &mut self.givens;
+        givens.clear();
+        givens.extend(
+            puzzle
+                .singles
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| encoding::single_option(p, k as u8 + 1))
+                .chain(puzzle.dominoes.iter().map(encoding::domino_option)),
+        );
         if solver
             .load_after(encoding::matrix(), givens.iter().copied())
             .is_err()
@@ -104,7 +107,7 @@ impl DlxSudominoku {
         let max = limits.max_solutions.unwrap_or(1);
         let lend = self
             .lend_after
-            .filter(|_| limits.max_nodes.is_none() && may_lend());
+            .filter(|_| limits.max_nodes.is_none() && crate::puzzles::can_lend());
         let mut seen: HashSet<[u8; CELLS]> = HashSet::new();
         let mut first = None;
         let engine_limits = Limits {
@@ -132,7 +135,7 @@ impl DlxSudominoku {
             #[cfg(feature = "parallel")]
             Some(part_nodes) if report.end == crate::exact_cover::End::NodeLimit => {
                 let parts = solver.untried().unwrap_or_default();
-                lent::finish(&givens, parts, part_nodes, limits, seen, found)
+                lent::finish(givens, parts, part_nodes, limits, seen, found)
             }
             _ => found,
         }
@@ -152,14 +155,6 @@ fn cells_of(options: &[usize]) -> [u8; CELLS] {
         }
     }
     cells
-}
-
-/// Whether a search may be lent: on a worker of a pool with other threads.
-fn may_lend() -> bool {
-    #[cfg(feature = "parallel")]
-    return crate::exact_cover::parallel::can_lend();
-    #[cfg(not(feature = "parallel"))]
-    false
 }
 
 /// A long search on the idle threads of its pool.

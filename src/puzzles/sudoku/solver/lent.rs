@@ -7,9 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::{DlxSudoku, Schedule, Solution};
-use crate::exact_cover::parallel::{Flags, Lender, LEND_AFTER_NODES};
+use crate::exact_cover::parallel::{Flags, Lender};
 use crate::exact_cover::{Cancel, End, Limits, ReducedSolver};
 use crate::puzzles::sudoku::Grid;
+use crate::puzzles::LEND_AFTER_NODES;
 
 /// The restarts of `schedule`, after `nodes` used before them, on every thread of the pool that comes free,
 /// `owner` taking part on the calling thread: attempts are claimed in the
